@@ -1,0 +1,11 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+	},
+	testTimeout: 60000,
+};
