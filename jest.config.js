@@ -7,5 +7,6 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
 	},
+	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	testTimeout: 60000,
 };

@@ -1,0 +1,145 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { AWEBER_MAX_PAGE_SIZE } from './constants';
+import { resolvePathParameters } from './pathParameters';
+
+/**
+ * Hidden switch that sends every operation of a node through `sendAweberRequest` (RoutingNode only
+ * calls `requestOperations.pagination` when `paginate` is set) and fills the URL's `{placeholders}`.
+ * Spread first into each node's properties so its preSend runs before any operation's own.
+ */
+export const aweberTransport: INodeProperties = {
+	displayName: 'AWeber Transport',
+	name: 'aweberTransport',
+	type: 'hidden',
+	default: true,
+	routing: {
+		send: {
+			paginate: true,
+			preSend: [resolvePathParameters],
+		},
+	},
+};
+
+/** Options of a locator's "By URL" mode for an id that follows `/{segment}/` in an AWeber link. */
+function urlMode(segment: string, example: string): INodeProperties['modes'] extends Array<infer M> | undefined ? M : never {
+	const pattern = `https?://[^/]+/1\\.0/(?:.*/)?${segment}/([^/?#]+)`;
+	return {
+		displayName: 'By URL',
+		name: 'url',
+		type: 'string',
+		placeholder: example,
+		validation: [{ type: 'regex', properties: { regex: `${pattern}.*`, errorMessage: `Not an AWeber ${segment} URL` } }],
+		extractValue: { type: 'regex', regex: pattern },
+	};
+}
+
+/** A resource locator: pick from a searchable list, type the ID, or paste the AWeber URL (`self_link`). */
+export function aweberLocator(options: {
+	name: string;
+	displayName: string;
+	searchMethod: string;
+	urlSegment: string;
+	urlExample: string;
+	idPlaceholder: string;
+	idPattern?: string;
+	description?: string;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.idPlaceholder,
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: options.idPattern ?? '^\\d+$',
+							errorMessage: `Not a valid ${options.displayName} ID`,
+						},
+					},
+				],
+			},
+			urlMode(options.urlSegment, options.urlExample),
+		],
+	};
+}
+
+export const accountLocator = aweberLocator({
+	name: 'accountId',
+	displayName: 'Account',
+	searchMethod: 'searchAccounts',
+	urlSegment: 'accounts',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456',
+	idPlaceholder: '123456',
+	description: 'The AWeber account (the one that authorized the credential)',
+});
+
+export const listLocator = aweberLocator({
+	name: 'listId',
+	displayName: 'List',
+	searchMethod: 'searchLists',
+	urlSegment: 'lists',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321',
+	idPlaceholder: '654321',
+});
+
+/**
+ * Return All / Limit for an AWeber collection. Pages are followed by `sendAweberRequest`;
+ * these fields only set the page size and the cap.
+ */
+export function collectionPaging(
+	show: Record<string, Array<string | boolean>>,
+	pageSizeParameter: 'ws.size' | 'page_size' = 'ws.size',
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions: { show },
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			routing: {
+				send: {
+					type: 'query',
+					property: pageSizeParameter,
+					propertyInDotNotation: false,
+					value: `={{ $value ? ${AWEBER_MAX_PAGE_SIZE} : undefined }}`,
+				},
+			},
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			routing: {
+				send: {
+					type: 'query',
+					property: pageSizeParameter,
+					propertyInDotNotation: false,
+					value: `={{ Math.min($value, ${AWEBER_MAX_PAGE_SIZE}) }}`,
+				},
+				output: { maxResults: '={{$value}}' },
+			},
+		},
+	];
+}

@@ -1,0 +1,142 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What AWeber (or the network) answered, read from whatever error n8n's HTTP helpers threw. */
+export interface AweberFailure {
+	status?: number;
+	type?: string;
+	message?: string;
+	documentationUrl?: string;
+	/** Socket-level error code such as ECONNRESET. */
+	code?: string;
+	body?: unknown;
+}
+
+interface ErrorLike {
+	message?: string;
+	code?: string;
+	httpCode?: string | null;
+	status?: number;
+	statusCode?: number;
+	response?: { status?: number; data?: unknown; body?: unknown };
+	cause?: unknown;
+}
+
+export function readAweberFailure(error: unknown): AweberFailure {
+	const failure: AweberFailure = {};
+	// NodeApiError keeps the original HTTP client error as `cause`; walk down the chain.
+	let current = error as ErrorLike | undefined;
+	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
+		failure.body ??= current.response?.data ?? current.response?.body;
+		if (!failure.code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) failure.code = current.code;
+		if (failure.status === undefined && current.httpCode && /^\d{3}$/.test(current.httpCode)) {
+			failure.status = Number(current.httpCode);
+		}
+		current = current.cause as ErrorLike | undefined;
+	}
+	const body = parseBody(failure.body);
+	failure.body = body;
+	const nested = isObject(body) && isObject(body.error) ? body.error : undefined;
+	if (nested) {
+		failure.type = stringOrUndefined(nested.type);
+		failure.message = stringOrUndefined(nested.message);
+		failure.documentationUrl = stringOrUndefined(nested.documentation_url);
+		failure.status ??= typeof nested.status === 'number' ? nested.status : undefined;
+	} else if (isObject(body) && typeof body.error === 'string') {
+		// RFC 6750 shape used for some token failures.
+		failure.type = body.error;
+		failure.message = stringOrUndefined(body.error_description) ?? body.error;
+	}
+	if (!failure.message && (error as ErrorLike)?.message) failure.message = (error as ErrorLike).message;
+	return failure;
+}
+
+export function isRateLimitRefusal(failure: AweberFailure): boolean {
+	return failure.status === 403 && /rate limit/i.test(failure.message ?? '');
+}
+
+/** 5xx answers and dropped connections: AWeber may not have seen the request, or failed before acting. */
+export function isTransientFailure(failure: AweberFailure): boolean {
+	if (failure.status === 500 || failure.status === 502 || failure.status === 503 || failure.status === 504) return true;
+	if (failure.status === undefined && failure.code !== undefined) {
+		return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EAI_AGAIN'].includes(failure.code);
+	}
+	return false;
+}
+
+const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
+
+/** A hint that tells the user what to do, for the refusals where one helps. */
+export function hintFor(failure: AweberFailure): string | undefined {
+	const message = failure.message ?? '';
+	if (failure.status === 401) {
+		return 'AWeber refused the access token. Open the AWeber credential and reconnect it.';
+	}
+	if (failure.status === 403) {
+		const scope = SCOPE_IN_MESSAGE.exec(message)?.[1];
+		if (scope) {
+			return `The credential was not granted the "${scope}" scope. Add ${scope} to the credential's Scope field, then reconnect the credential so the AWeber customer authorizes it again.`;
+		}
+		if (/manage email/i.test(message)) {
+			return 'The AWeber user who connected the credential lacks the "Manage Email" permission. Ask the account owner to grant it in AWeber (Manage Account > Users), then reconnect.';
+		}
+		if (/rate limit/i.test(message)) {
+			return 'AWeber allows 120 requests per minute per account. The node waited and retried; another app may be using the same account.';
+		}
+		if (/subscriber limit|hold|suspend/i.test(message)) {
+			return 'AWeber is refusing changes on this account (subscriber limit, hold or suspension). Check the account in AWeber.';
+		}
+	}
+	if (failure.status === 404) return 'AWeber has no such resource: check the IDs chosen in the node.';
+	if (failure.status === 415) return 'AWeber refused the body encoding of this request.';
+	return undefined;
+}
+
+/** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
+export function toAweberError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+	if (error instanceof NodeApiError && (error as NodeApiError & { aweberMapped?: boolean }).aweberMapped) return error;
+	const failure = readAweberFailure(error);
+	const message = failure.message ?? 'AWeber request failed';
+	const hint = hintFor(failure);
+	const details = [
+		hint,
+		failure.type ? `AWeber error type: ${failure.type}` : undefined,
+		failure.status ? `HTTP status: ${failure.status}` : undefined,
+		failure.documentationUrl ? `Documentation: ${failure.documentationUrl}` : undefined,
+	].filter(Boolean);
+	const mapped = new NodeApiError(
+		node,
+		(isObject(failure.body) ? failure.body : { message, status: failure.status }) as JsonObject,
+		{
+			message,
+			description: details.join('\n'),
+			httpCode: failure.status ? String(failure.status) : undefined,
+			itemIndex,
+		},
+	);
+	// NodeApiError swaps some common status messages for generic text; AWeber's own words are clearer.
+	mapped.message = message;
+	Object.assign(mapped, { aweberMapped: true, aweber: failure });
+	return mapped;
+}
+
+function parseBody(body: unknown): unknown {
+	if (typeof body === 'string' && body.trim().startsWith('{')) {
+		try {
+			return JSON.parse(body) as unknown;
+		} catch {
+			return body;
+		}
+	}
+	if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
+	return body;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,15 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { aweberGet } from '../transport';
+
+/** The account chosen in the node, or the credential's only account when none is chosen yet. */
+export async function accountIdForSearch(context: ILoadOptionsFunctions): Promise<string> {
+	const chosen = context.getNodeParameter('accountId', undefined, { extractValue: true }) as string | number | undefined;
+	if (chosen !== undefined && String(chosen).trim() !== '') return String(chosen).trim();
+	const accounts = await aweberGet<{ entries: Array<{ id: number }> }>(context, '/accounts');
+	if (!accounts.entries.length) {
+		throw new NodeOperationError(context.getNode(), 'The AWeber credential has no account');
+	}
+	return String(accounts.entries[0].id);
+}

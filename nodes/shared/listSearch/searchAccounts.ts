@@ -1,0 +1,21 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { aweberGet } from '../transport';
+
+interface AccountEntry {
+	id: number;
+	company?: string;
+	self_link: string;
+}
+
+export async function searchAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const page = await aweberGet<{ entries: AccountEntry[] }>(this, '/accounts');
+	const results = page.entries
+		.map((account) => ({
+			name: account.company ? `${account.company} (${account.id})` : `Account ${account.id}`,
+			value: String(account.id),
+			url: account.self_link,
+		}))
+		.filter((result) => !filter || result.name.toLowerCase().includes(filter.toLowerCase()));
+	return { results };
+}

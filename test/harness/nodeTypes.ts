@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+
+const projectRoot = path.resolve(__dirname, '../..');
+const packageJson = require(path.join(projectRoot, 'package.json')) as {
+	name: string;
+	n8n: { nodes: string[]; credentials: string[] };
+};
+
+/** Node types are named as n8n names a community package's nodes: `<package>.<node name>`. */
+export const PACKAGE_PREFIX = `${packageJson.name}.`;
+
+function loadExports<T>(relativeFile: string): T[] {
+	const file = path.join(projectRoot, relativeFile);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const moduleExports = require(file) as Record<string, new () => T>;
+	return Object.values(moduleExports)
+		.filter((exported) => typeof exported === 'function')
+		.map((Exported) => new Exported());
+}
+
+/** The package's built nodes and credentials, exactly as listed in package.json (run `npm run build` first). */
+export function loadPackage(): { nodes: Map<string, INodeType>; credentials: Map<string, ICredentialType> } {
+	const nodes = new Map<string, INodeType>();
+	for (const file of packageJson.n8n.nodes) {
+		for (const nodeType of loadExports<INodeType>(file)) {
+			nodes.set(`${PACKAGE_PREFIX}${nodeType.description.name}`, nodeType);
+		}
+	}
+	const credentials = new Map<string, ICredentialType>();
+	for (const file of packageJson.n8n.credentials) {
+		for (const credentialType of loadExports<ICredentialType>(file)) credentials.set(credentialType.name, credentialType);
+	}
+	return { nodes, credentials };
+}
+
+export class HarnessNodeTypes implements INodeTypes {
+	constructor(private readonly nodes: Map<string, INodeType>) {}
+
+	register(name: string, nodeType: INodeType): void {
+		this.nodes.set(name, nodeType);
+	}
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		return this.getByNameAndVersion(nodeType);
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		const found = this.nodes.get(nodeType);
+		if (!found) throw new Error(`Unknown node type ${nodeType}; known: ${[...this.nodes.keys()].join(', ')}`);
+		return found;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
