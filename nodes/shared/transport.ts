@@ -7,6 +7,7 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError } from './errors';
@@ -18,6 +19,13 @@ export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCreden
 };
 
 export const MAX_RATE_LIMIT_WAITS = 5;
+
+/**
+ * The rate-limit slot held by the request whose handling is running now. A follow-up request made while
+ * handling a response (following Location, reading a self_link) releases that slot first: its HTTP exchange
+ * is over, and holding it while waiting for a new one could deadlock a full window of such requests.
+ */
+const heldSlot = new AsyncLocalStorage<{ release: () => void }>();
 export const MAX_TRANSIENT_RETRIES = 4;
 
 interface SendOptions {
@@ -69,6 +77,7 @@ export async function sendWithAweberPolicies<T>(
 	let rateLimitWaits = 0;
 	let transientRetries = 0;
 	for (let attempt = 0; ; attempt++) {
+		heldSlot.getStore()?.release();
 		const slot = await limiter.acquire();
 		if (slot.waitedMs > settings.windowMs / 4) {
 			context.logger.info(`AWeber: waited ${Math.round(slot.waitedMs)} ms to stay under the account's rate limit`, {
@@ -76,7 +85,7 @@ export async function sendWithAweberPolicies<T>(
 			});
 		}
 		try {
-			return await send(attempt);
+			return await heldSlot.run(slot, async () => await send(attempt));
 		} catch (error) {
 			const failure = readAweberFailure(error);
 			if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {

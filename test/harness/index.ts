@@ -52,7 +52,7 @@ export class N8nHarness {
 
 	constructor() {
 		const loaded = loadPackage();
-		this.nodeTypes = new HarnessNodeTypes(loaded.nodes);
+		this.nodeTypes = new HarnessNodeTypes(loaded.nodes, loaded.unbuilt);
 		this.credentials = new HarnessCredentialsHelper(loaded.credentials);
 	}
 

@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+
+import { aweberGet } from './transport';
+
+/**
+ * AWeber answers add subscriber, move subscriber and create custom field with 201, an empty body and the
+ * new resource's URL in `Location`; users want the resource itself, so read it.
+ */
+export async function followLocation(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const location = response.headers?.location;
+	if (typeof location !== 'string' || location === '') return items;
+	return [{ json: await aweberGet(this, location) }];
+}
+
+/** Schedule and cancel answer only `{"self_link": ...}`; read the resource to show its new state. */
+export async function readSelfLink(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const selfLink = (response.body as IDataObject | undefined)?.self_link;
+	if (typeof selfLink !== 'string' || selfLink === '') return items;
+	return [{ json: await aweberGet(this, selfLink) }];
+}
