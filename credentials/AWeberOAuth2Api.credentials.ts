@@ -67,6 +67,8 @@ export class AWeberOAuth2Api implements ICredentialType {
 			description:
 				'Space-separated AWeber scopes. Narrow them to what your workflows need; changing scopes means reconnecting the credential.',
 		},
+		// The key is a secret: whoever holds it can forge deliveries that the trigger would accept.
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
 		{
 			displayName: 'Webhook Verification Key',
 			name: 'webhookVerificationKey',

@@ -21,19 +21,6 @@ export const aweberTransport: INodeProperties = {
 	},
 };
 
-/** Options of a locator's "By URL" mode for an id that follows `/{segment}/` in an AWeber link. */
-function urlMode(segment: string, example: string): INodeProperties['modes'] extends Array<infer M> | undefined ? M : never {
-	const pattern = `https?://[^/]+/1\\.0/(?:.*/)?${segment}/([^/?#]+)`;
-	return {
-		displayName: 'By URL',
-		name: 'url',
-		type: 'string',
-		placeholder: example,
-		validation: [{ type: 'regex', properties: { regex: `${pattern}.*`, errorMessage: `Not an AWeber ${segment} URL` } }],
-		extractValue: { type: 'regex', regex: pattern },
-	};
-}
-
 /** A resource locator: pick from a searchable list, type the ID, or paste the AWeber URL (`self_link`). */
 export function aweberLocator(options: {
 	name: string;
@@ -45,6 +32,8 @@ export function aweberLocator(options: {
 	idPattern?: string;
 	description?: string;
 }): INodeProperties {
+	// The id that follows `/<segment>/` in an AWeber link such as a `self_link`.
+	const urlPattern = `https?://[^/]+/1\\.0/(?:.*/)?${options.urlSegment}/([^/?#]+)`;
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -74,7 +63,19 @@ export function aweberLocator(options: {
 					},
 				],
 			},
-			urlMode(options.urlSegment, options.urlExample),
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: options.urlExample,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `${urlPattern}.*`, errorMessage: `Not an AWeber ${options.urlSegment} URL` },
+					},
+				],
+				extractValue: { type: 'regex', regex: urlPattern },
+			},
 		],
 	};
 }

@@ -7,7 +7,6 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError } from './errors';
@@ -21,11 +20,16 @@ export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCreden
 export const MAX_RATE_LIMIT_WAITS = 5;
 
 /**
- * The rate-limit slot held by the request whose handling is running now. A follow-up request made while
- * handling a response (following Location, reading a self_link) releases that slot first: its HTTP exchange
- * is over, and holding it while waiting for a new one could deadlock a full window of such requests.
+ * Rate-limit slots held per item context while its routed request is being handled. A follow-up request made
+ * while handling a response (following Location, reading a self_link) releases the item's slot first: its HTTP
+ * exchange is over, and holding it while waiting for a new one could deadlock a full window of such requests.
  */
-const heldSlot = new AsyncLocalStorage<{ release: () => void }>();
+const heldSlots = new WeakMap<object, { release: () => void }>();
+
+/** RoutingNode hands the pagination hook a child of the item's context and postReceive the context itself. */
+function itemContextOf(context: AweberContext): object {
+	return Object.prototype.hasOwnProperty.call(context, 'makeRoutingRequest') ? (Object.getPrototypeOf(context) as object) : context;
+}
 export const MAX_TRANSIENT_RETRIES = 4;
 
 interface SendOptions {
@@ -77,7 +81,8 @@ export async function sendWithAweberPolicies<T>(
 	let rateLimitWaits = 0;
 	let transientRetries = 0;
 	for (let attempt = 0; ; attempt++) {
-		heldSlot.getStore()?.release();
+		const itemContext = itemContextOf(context);
+		heldSlots.get(itemContext)?.release();
 		const slot = await limiter.acquire();
 		if (slot.waitedMs > settings.windowMs / 4) {
 			context.logger.info(`AWeber: waited ${Math.round(slot.waitedMs)} ms to stay under the account's rate limit`, {
@@ -85,7 +90,8 @@ export async function sendWithAweberPolicies<T>(
 			});
 		}
 		try {
-			return await heldSlot.run(slot, async () => await send(attempt));
+			heldSlots.set(itemContext, slot);
+			return await send(attempt);
 		} catch (error) {
 			const failure = readAweberFailure(error);
 			if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
@@ -117,6 +123,7 @@ export async function sendWithAweberPolicies<T>(
 			throw mapped;
 		} finally {
 			slot.release();
+			if (heldSlots.get(itemContext) === slot) heldSlots.delete(itemContext);
 		}
 	}
 }

@@ -1,0 +1,24 @@
+import { aweberLocator } from './descriptions';
+
+/** A broadcast (`b123`) or follow-up (`f456`) campaign of the chosen list: AWeber prefixes campaign ids with their type. */
+export const campaignLocator = aweberLocator({
+	name: 'campaignId',
+	displayName: 'Campaign',
+	searchMethod: 'searchCampaigns',
+	urlSegment: 'campaigns',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/campaigns/b123',
+	idPlaceholder: 'b123',
+	idPattern: '^[bf]\\d+$',
+	description: 'The campaign: its ID is "b" (broadcast) or "f" (follow-up) followed by a number, e.g. b123',
+});
+
+/** One sent message (one subscriber's copy) of the chosen campaign. */
+export const messageLocator = aweberLocator({
+	name: 'messageId',
+	displayName: 'Message',
+	searchMethod: 'searchMessages',
+	urlSegment: 'messages',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/campaigns/b123/messages/789',
+	idPlaceholder: '789',
+	description: 'One subscriber\'s copy of the campaign',
+});
