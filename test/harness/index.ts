@@ -123,6 +123,8 @@ export class N8nHarness {
 		let resolveFinished: (run: IRun) => void = () => undefined;
 		const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
 		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
+		const { afterNode } = options;
+		if (afterNode) hooks.addHandler('nodeExecuteAfter', async (nodeName) => await afterNode(nodeName));
 		const additionalData = harnessAdditionalData(this.credentials, hooks);
 		const startNode = options.startNode ? workflow.getNode(options.startNode) : workflow.getStartNode();
 		if (!startNode) throw new Error('The workflow has no start node');
@@ -138,7 +140,12 @@ export class N8nHarness {
 			},
 		});
 		const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
-		await workflowExecute.processRunExecutionData(workflow);
+		try {
+			await workflowExecute.processRunExecutionData(workflow);
+		} catch (error) {
+			// n8n refuses to start a workflow whose parameters fail validation (e.g. a locator ID of the wrong shape).
+			return failedBeforeStart(error as Error);
+		}
 		const run = await finished;
 		return toRunResult(run);
 	}
@@ -146,6 +153,8 @@ export class N8nHarness {
 
 export interface RunOptions {
 	inputItems?: IDataObject[];
+	/** Called after each node finished, before the next starts (e.g. to expire tokens mid-workflow). */
+	afterNode?: (nodeName: string) => void | Promise<void>;
 	mode?: WorkflowExecuteMode;
 	workflowId?: string;
 }
@@ -163,6 +172,21 @@ function toRunResult(run: IRun): RunResult {
 		error: run.data.resultData.error as RunResult['error'],
 		output,
 		json: (nodeName) => output(nodeName).map((item) => item.json),
+	};
+}
+
+function failedBeforeStart(error: Error): RunResult {
+	const run = { status: 'error', data: createRunExecutionData({ resultData: { runData: {} } }) } as unknown as IRun;
+	return {
+		run,
+		status: 'error',
+		error: error as RunResult['error'],
+		output: (nodeName) => {
+			throw new Error(`Node "${nodeName}" did not run: ${error.message}`);
+		},
+		json: (nodeName) => {
+			throw new Error(`Node "${nodeName}" did not run: ${error.message}`);
+		},
 	};
 }
 
