@@ -1,0 +1,74 @@
+// `npm run sandbox`: the AWeber sandbox on its own, until Ctrl-C.
+// Environment: PORT (default 8787), AWEBER_SANDBOX_TIME_SCALE (default 1), AWEBER_SANDBOX_SEED_SIZE (default 250),
+// AWEBER_SANDBOX_LOG (request journal file). Flags --port=, --time-scale=, --seed-size= override them.
+import { SANDBOX_CUSTOMER_LOGIN } from './apps';
+import { startSandbox } from './index';
+
+const DEFAULT_PORT = 8787;
+
+function setting(flag: string, envName: string): string | undefined {
+	const prefix = `--${flag}=`;
+	const fromFlag = process.argv.slice(2).find((arg) => arg.startsWith(prefix));
+	return fromFlag !== undefined ? fromFlag.slice(prefix.length) : process.env[envName];
+}
+
+function numberSetting(flag: string, envName: string): number | undefined {
+	const raw = setting(flag, envName);
+	if (raw === undefined || raw === '') return undefined;
+	const value = Number(raw);
+	if (!Number.isFinite(value)) throw new Error(`${envName} / --${flag} must be a number, got "${raw}"`);
+	return value;
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox({
+		port: numberSetting('port', 'PORT') ?? DEFAULT_PORT,
+		timeScale: numberSetting('time-scale', 'AWEBER_SANDBOX_TIME_SCALE'),
+		seedSize: numberSetting('seed-size', 'AWEBER_SANDBOX_SEED_SIZE'),
+	});
+	const { apps, seed } = sandbox;
+	const lines = [
+		'AWeber sandbox is running.',
+		'',
+		`  API base URL:   ${sandbox.apiBaseUrl}   (resources under ${sandbox.apiBaseUrl}/1.0)`,
+		`  Auth base URL:  ${sandbox.authBaseUrl}   (/oauth2/authorize, /oauth2/token, /oauth2/revoke)`,
+		`  Control plane:  ${sandbox.apiBaseUrl}/__sandbox`,
+		'',
+		'  Confidential app:',
+		`    client id:     ${apps.confidential.clientId}`,
+		`    client secret: ${apps.confidential.clientSecret}`,
+		`    redirect URIs: ${apps.confidential.redirectUris.join(', ')}`,
+		'  Public app (PKCE):',
+		`    client id:     ${apps.public.clientId}`,
+		`    redirect URIs: ${apps.public.redirectUris.join(', ')}`,
+		`  Sign-in on the authorization page: ${SANDBOX_CUSTOMER_LOGIN.username} / ${SANDBOX_CUSTOMER_LOGIN.password}`,
+		'',
+		`  Account ${seed.accountId} "${seed.company}", lists: ${Object.entries(seed.lists).map(([name, id]) => `${name} ${id}`).join(', ')}`,
+		`  Time scale: ${sandbox.clock.timeScale}x`,
+		'',
+		'  A token without the browser flow (all scopes):',
+		`    curl -s -X POST ${sandbox.apiBaseUrl}/__sandbox/token`,
+		'  then:',
+		`    curl -s -H "Authorization: Bearer <access_token>" ${sandbox.apiBaseUrl}/1.0/accounts`,
+		'',
+		'Press Ctrl-C to stop.',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+
+	let stopping = false;
+	const stop = () => {
+		if (stopping) return;
+		stopping = true;
+		sandbox.stop().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});

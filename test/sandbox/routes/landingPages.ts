@@ -1,0 +1,62 @@
+// Landing pages: read-only, sorted by id, scope landing-page.read.
+import { offsetPage } from '../collections';
+import { notFound } from '../errors';
+import { formatTime, httpEtag } from '../links';
+import type { LandingPageRecord } from '../state';
+import { listOf, ok, type ApiContext, type ApiRoutes } from './context';
+
+const READ = 'landing-page.read';
+
+function landingPageEntry(ctx: ApiContext, page: LandingPageRecord): Record<string, unknown> {
+	const fields = {
+		id: page.id,
+		name: page.name,
+		status: page.status,
+		content_html: page.contentHtml,
+		published_html: page.publishedHtml,
+		published_url: page.publishedUrl,
+		created_at: formatTime(page.createdAt),
+		modified_at: formatTime(page.modifiedAt),
+		published_at: formatTime(page.publishedAt),
+		self_link: ctx.links.landingPage(page.listId, page.id),
+		resource_type_link: ctx.links.resourceType('landing_page'),
+	};
+	return { ...fields, http_etag: httpEtag(fields) };
+}
+
+export function registerLandingPageRoutes(routes: ApiRoutes): void {
+	const collection = '/accounts/:accountId/lists/:listId/landing_pages';
+	routes.add('GET', collection, {
+		plain: {
+			scope: READ,
+			handle: (ctx) => {
+				const listId = listOf(ctx).id;
+				const pages = [...ctx.state.landingPages.values()]
+					.filter((page) => page.listId === listId)
+					.sort((a, b) => a.id.localeCompare(b.id));
+				return ok(
+					offsetPage({
+						url: `${ctx.links.list(listId)}/landing_pages`,
+						query: ctx.query,
+						items: pages,
+						render: (page) => landingPageEntry(ctx, page),
+						entryType: 'landing_page',
+						totalKind: 'total_size',
+						resourceTypeBase: `${ctx.links.api}/`,
+					}),
+				);
+			},
+		},
+	});
+	routes.add('GET', `${collection}/:landingPageId`, {
+		plain: {
+			scope: READ,
+			handle: (ctx) => {
+				const listId = listOf(ctx).id;
+				const page = ctx.state.landingPages.get(ctx.params.landingPageId);
+				if (page === undefined || page.listId !== listId) throw notFound('Landing page not found');
+				return ok(landingPageEntry(ctx, page));
+			},
+		},
+	});
+}

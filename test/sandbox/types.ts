@@ -1,0 +1,145 @@
+// Types shared by every sandbox module (server, OAuth, webhooks) and by the tests that use the sandbox.
+import type { SandboxClock } from './clock';
+
+export type { SandboxClock };
+
+export interface RateLimitOptions {
+	requestsPerWindow: number;
+	windowSeconds: number;
+	lockoutSeconds: number;
+}
+
+export interface SandboxOptions {
+	/** 0 = a free port (the default, for tests). */
+	port?: number;
+	/** Sandbox time runs this many times faster than real time. Default 1. */
+	timeScale?: number;
+	/** Subscribers on the big list ("Bulk"). Default 250; benchmarks use 10000. */
+	seedSize?: number;
+	/** Default 120 requests / 60 s, 60 s lockout (AWeber's limit). */
+	rateLimit?: RateLimitOptions;
+	/** Default 3600 (the seed says one hour). */
+	tokenLifetimeSeconds?: number;
+	/** Default true: a used refresh token stops working. */
+	rotateRefreshTokens?: boolean;
+	/** Default process.env.AWEBER_SANDBOX_LOG: append one JSON line per request. */
+	logFile?: string;
+}
+
+export interface TokenRecord {
+	access_token: string;
+	refresh_token: string;
+	token_type: 'bearer';
+	expires_in: number;
+	scope?: string;
+}
+
+export interface SandboxConfidentialApp {
+	clientId: string;
+	clientSecret: string;
+	redirectUris: string[];
+}
+
+export interface SandboxPublicApp {
+	clientId: string;
+	redirectUris: string[];
+}
+
+export interface SandboxApps {
+	confidential: SandboxConfidentialApp;
+	public: SandboxPublicApp;
+}
+
+export interface RequestLogEntry {
+	time: string;
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	contentType: string | null;
+	status: number;
+	account: number | null;
+	userAgent: string | null;
+	/** Parsed body, kept in memory only (never written to the journal file). */
+	body?: unknown;
+}
+
+export type WebhookEventName = 'subscriber.added' | 'subscriber.subscribed' | 'subscriber.unsubscribed';
+
+export interface DeliveryLogEntry {
+	deliveryId: string;
+	callbackUrl: string;
+	/** 1 for the first try, then 2, 3, ... for retries of the same delivery. */
+	attempt: number;
+	/** Sandbox time of the attempt, ISO 8601. */
+	time: string;
+	/** HTTP status the callback answered, or null when the connection failed. */
+	status: number | null;
+	error?: string;
+	events: WebhookEventName[];
+	headers: Record<string, string>;
+	body: string;
+}
+
+export interface SeedInfo {
+	accountId: number;
+	accountUuid: string;
+	company: string;
+	lists: { newsletter: number; customers: number; bulk: number; empty: number };
+	integrations: { facebook: number; twitter: number; paypal: number };
+	broadcasts: { draft: number; scheduled: number; sent: number };
+	/** Campaign path ids with their type letter, as AWeber's paths use them (e.g. 'b5001'). */
+	campaigns: { broadcast: string; followUp: string };
+	messages: { broadcast: number; followUp: number };
+	segments: { active: number; splitTest: number };
+	webForms: { newsletter: number };
+	splitTests: { newsletter: number };
+	splitTestComponents: { first: string; second: string };
+	landingPages: { newsletter: string };
+	customFields: { company: number; plan: number; birthday: number; customersCompany: number; customersPlan: number };
+	/** Subscriber ids on the Newsletter list, one per status. */
+	subscribers: { subscribed: number; unconfirmed: number; unsubscribed: number };
+}
+
+export interface FaultOptions {
+	delayMs?: number;
+	pathPrefix?: string;
+}
+
+export type FaultKind = '503' | '500' | 'reset' | 'slow';
+
+export interface Sandbox {
+	apiBaseUrl: string;
+	authBaseUrl: string;
+	port: number;
+	clock: SandboxClock;
+	apps: SandboxApps;
+	seed: SeedInfo;
+	/** Same as POST /__sandbox/token: a token for the seeded account without the browser flow. */
+	issueToken(scopes?: string[], options?: { clientId?: string }): TokenRecord;
+	requests(): RequestLogEntry[];
+	clearRequests(): void;
+	reset(options?: { seedSize?: number }): void;
+	faults: {
+		next(count: number, kind: FaultKind, options?: FaultOptions): void;
+		expireAllTokens(): void;
+		forceRateLimitLockout(accountId?: number): void;
+	};
+	webhooks: {
+		register(callbackUrl: string, verificationKey: string, options?: { events?: string[] }): void;
+		deliveries(): DeliveryLogEntry[];
+		/** Deliver the pending batch now. */
+		flush(): Promise<void>;
+	};
+	stop(): Promise<void>;
+}
+
+export const ALL_SCOPES = [
+	'account.read',
+	'landing-page.read',
+	'list.read',
+	'list.write',
+	'subscriber.read',
+	'subscriber.write',
+	'email.read',
+	'email.write',
+];
