@@ -190,7 +190,7 @@ function failedBeforeStart(error: Error): RunResult {
 	};
 }
 
-function harnessAdditionalData(
+export function harnessAdditionalData(
 	credentialsHelper: HarnessCredentialsHelper,
 	hooks: ExecutionLifecycleHooks,
 ): IWorkflowExecuteAdditionalData {

@@ -1,0 +1,160 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** One event of a stream: the AWeber entry, its id and its time (epoch ms). */
+export interface StreamEvent {
+	id: string;
+	time: number;
+	json: IDataObject;
+}
+
+/**
+ * Where a stream was read up to: the newest emitted time and the ids emitted at exactly that time
+ * (AWeber's times are whole seconds, so several events often share one). `time: null` means the
+ * stream was empty when watching began, so every event is new.
+ */
+export interface EventCursor {
+	time: number | null;
+	ids: string[];
+}
+
+export interface StreamPage {
+	/** Newest first, as AWeber sorts these collections. */
+	events: StreamEvent[];
+	/** Whether AWeber has more entries after this page (a next_collection_link). */
+	hasMore: boolean;
+	/** Entries AWeber returned, including any without a usable time (they move offsets but are no events). */
+	entryCount: number;
+}
+
+/** Reads `size` entries of a newest-first collection from `offset` (AWeber's ws.start / ws.size). */
+export type FetchPage = (offset: number, size: number) => Promise<StreamPage>;
+
+export interface CollectOptions {
+	pageSize: number;
+	/** Most events one poll emits; a larger backlog drains over several polls, oldest first. */
+	maxEvents: number;
+	/** True once the poll has used its share of n8n's poll budget; the poll then gives up without moving the cursor. */
+	outOfTime?: () => boolean;
+}
+
+export interface CollectResult {
+	/** Oldest first. */
+	events: StreamEvent[];
+	cursor: EventCursor;
+}
+
+/** Bisection steps, a bound far above any real backlog (2^40 pages). */
+const MAX_SEARCH_STEPS = 40;
+/** Extra pages a window read may take when new entries pushed the boundary down meanwhile. */
+const MAX_EXTRA_WINDOW_PAGES = 3;
+
+export function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
+	return cursor.time === null || event.time > cursor.time || (event.time === cursor.time && !cursor.ids.includes(event.id));
+}
+
+/** Strictly older than the cursor: every event from here on was emitted by an earlier poll. */
+function isBeyondCursor(event: StreamEvent, cursor: EventCursor): boolean {
+	return cursor.time !== null && event.time < cursor.time;
+}
+
+/** The cursor first set when watching begins: everything already there counts as seen. */
+export function cursorAtNewest(page: StreamPage): EventCursor {
+	const newest = page.events[0];
+	if (newest === undefined) return { time: null, ids: [] };
+	return { time: newest.time, ids: page.events.filter((event) => event.time === newest.time).map((event) => event.id) };
+}
+
+/** Moves the cursor to the newest emitted event, keeping the ids that share its time. */
+export function advanceCursor(cursor: EventCursor, emitted: StreamEvent[]): EventCursor {
+	const newest = emitted[emitted.length - 1];
+	if (newest === undefined) return cursor;
+	const ids = emitted.filter((event) => event.time === newest.time).map((event) => event.id);
+	if (cursor.time === newest.time) ids.unshift(...cursor.ids);
+	return { time: newest.time, ids: [...new Set(ids)] };
+}
+
+interface Reading {
+	events: StreamEvent[];
+	/** Whether an event older than the cursor (or the end of the collection) was reached. */
+	reachedCursor: boolean;
+	/** Offset after the last entry read. */
+	end: number;
+}
+
+/** Reads pages from `offset` down (towards older entries) until it passes the cursor, or `maxPages` pages. */
+async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCursor, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
+	const events: StreamEvent[] = [];
+	let position = offset;
+	for (let page = 0; page < maxPages; page++) {
+		if (options.outOfTime?.()) return undefined;
+		const { events: entries, hasMore, entryCount } = await fetchPage(position, options.pageSize);
+		for (const event of entries) {
+			if (isBeyondCursor(event, cursor)) return { events, reachedCursor: true, end: position };
+			events.push(event);
+		}
+		position += entryCount;
+		if (!hasMore || entryCount === 0) return { events, reachedCursor: true, end: position };
+	}
+	return { events, reachedCursor: false, end: position };
+}
+
+/**
+ * Where the cursor lies in the newest-first collection: the offset of the first entry older than it (or the
+ * collection's length). Galloping then bisection with whole pages, so a deep backlog costs a few requests.
+ */
+async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCursor, options: CollectOptions): Promise<number | undefined> {
+	let low = from; // every entry before `low` is at or after the cursor
+	let high: number | undefined; // the cursor lies at or before `high`
+	let step = Math.max(options.pageSize, from);
+	for (let attempt = 0; attempt < MAX_SEARCH_STEPS; attempt++) {
+		if (options.outOfTime?.()) return undefined;
+		const probe: number = high === undefined ? low + step : high - low <= options.pageSize ? low : low + Math.floor((high - low) / 2);
+		const { events, hasMore, entryCount } = await fetchPage(probe, options.pageSize);
+		const firstBeyond = events.findIndex((event) => isBeyondCursor(event, cursor));
+		// An approximate offset is enough: the window read that follows goes on until it passes the cursor.
+		if (firstBeyond > 0) return probe + firstBeyond;
+		if (firstBeyond === 0 || entryCount === 0) {
+			if (probe <= low) return probe;
+			high = probe;
+		} else if (!hasMore) {
+			return probe + entryCount;
+		} else {
+			low = probe + entryCount;
+			if (high === undefined) step *= 2;
+			else if (low >= high) return low;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The events newer than the cursor, oldest first and at most `maxEvents`, and the cursor moved past exactly
+ * those. The common case (nothing or a little happened) reads one page. A backlog larger than `maxEvents`
+ * is located and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
+ * towards older entries and always end past the cursor, so entries added meanwhile (which push older ones
+ * down) are never skipped; if that cannot be confirmed, nothing is emitted and the cursor stays.
+ */
+export async function collectNewEvents(fetchPage: FetchPage, cursor: EventCursor, options: CollectOptions): Promise<CollectResult> {
+	const unchanged = { events: [], cursor };
+	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
+	// or a second with more events than a poll emits would never be passed.
+	const window = options.maxEvents + cursor.ids.length;
+	const windowPages = Math.ceil(window / options.pageSize) + 1;
+	let reading = await readDown(fetchPage, 0, cursor, options, windowPages);
+	if (reading === undefined) return unchanged;
+	if (!reading.reachedCursor) {
+		const boundary = await locateCursor(fetchPage, reading.end, cursor, options);
+		if (boundary === undefined) return unchanged;
+		reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
+		if (reading === undefined || !reading.reachedCursor) return unchanged;
+	}
+	// Pages read while entries were being added can overlap: keep each event once.
+	const unique = new Map<string, StreamEvent>();
+	for (const event of reading.events) {
+		if (isNewEvent(event, cursor) && !unique.has(`${event.time}:${event.id}`)) unique.set(`${event.time}:${event.id}`, event);
+	}
+	// Oldest first; the sort is stable, so events of one second keep AWeber's order (reversed to oldest first).
+	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);
+	const events = fresh.slice(0, options.maxEvents);
+	return { events, cursor: advanceCursor(cursor, events) };
+}

@@ -1,0 +1,68 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { AWEBER_MAX_PAGE_SIZE } from '../shared/constants';
+import { collectNewEvents, cursorAtNewest, type EventCursor } from './eventCursor';
+import { EVENT_STREAMS, streamPages, type PollEvent } from './streams';
+
+export const DEFAULT_MAX_EVENTS_PER_POLL = 1000;
+
+function numericId(context: IPollFunctions, name: 'accountId' | 'listId', label: string): string {
+	const value = String(context.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(context.getNode(), `The "${label}" field must be a numeric AWeber ID, not "${value}"`, {
+			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or URL.`,
+		});
+	}
+	return value;
+}
+
+function isCursor(value: unknown): value is EventCursor {
+	const cursor = value as EventCursor | undefined;
+	return (
+		typeof cursor === 'object' &&
+		cursor !== null &&
+		(cursor.time === null || typeof cursor.time === 'number') &&
+		Array.isArray(cursor.ids)
+	);
+}
+
+/**
+ * The AWeber Poll Trigger's poll. The node's static data keeps a cursor per stream (event, account, list):
+ * the first poll after activation only places it at the newest event; each later poll emits what is newer,
+ * oldest first, bounded per poll, and moves the cursor past exactly what it emitted. A manual run returns
+ * the newest event as sample data and leaves the cursor alone.
+ */
+export async function pollAweberEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const event = this.getNodeParameter('event') as PollEvent;
+	const accountId = numericId(this, 'accountId', 'Account');
+	const listId = numericId(this, 'listId', 'List');
+	const fetchPage = streamPages(this, EVENT_STREAMS[event], accountId, listId);
+
+	if (this.getMode() === 'manual') {
+		const { events } = await fetchPage(0, 1);
+		return events.length > 0 ? [[{ json: events[0].json }]] : null;
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const stream = `${event}:${accountId}:${listId}`;
+	if (staticData.stream !== stream || !isCursor(staticData.cursor)) {
+		staticData.stream = stream;
+		staticData.cursor = cursorAtNewest(await fetchPage(0, AWEBER_MAX_PAGE_SIZE)) as unknown as IDataObject;
+		return null;
+	}
+
+	const maxEvents = Math.max(1, Math.floor(Number(this.getNodeParameter('options.maxEventsPerPoll', DEFAULT_MAX_EVENTS_PER_POLL))));
+	// n8n abandons a poll that outlives its budget; stop fetching at half of it and retry from the same cursor.
+	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	const startedAt = Date.now();
+	const { events, cursor } = await collectNewEvents(fetchPage, staticData.cursor, {
+		pageSize: AWEBER_MAX_PAGE_SIZE,
+		maxEvents,
+		outOfTime: () => budgetMs !== undefined && Date.now() - startedAt >= budgetMs / 2,
+	});
+	if (events.length === 0) return null;
+	// Only a moved cursor is written, so idle polls do not make n8n save the workflow's static data.
+	staticData.cursor = cursor as unknown as IDataObject;
+	return [events.map((found) => ({ json: found.json }))];
+}

@@ -1,0 +1,64 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { aweberGet, type AweberContext } from '../shared/transport';
+import { parseAweberTime } from './aweberTime';
+import type { FetchPage, StreamEvent } from './eventCursor';
+
+export type PollEvent = 'subscriberAdded' | 'subscriberUnsubscribed' | 'broadcastSent';
+
+/** A newest-first AWeber collection whose entries are the events of one kind. */
+interface EventStream {
+	path: (accountId: string, listId: string) => string;
+	query: IDataObject;
+	/** The entry field that orders the collection and dates the event. */
+	timeField: string;
+	idField: string;
+}
+
+const subscribers = (accountId: string, listId: string) => `/accounts/${accountId}/lists/${listId}/subscribers`;
+
+export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
+	// The list's find sorts by subscribed_at / unsubscribed_at (AWeber 1.0.41); plain GET orders by time added.
+	subscriberAdded: {
+		path: subscribers,
+		query: { 'ws.op': 'find', sort_key: 'subscribed_at', sort_order: 'desc' },
+		timeField: 'subscribed_at',
+		idField: 'id',
+	},
+	subscriberUnsubscribed: {
+		path: subscribers,
+		query: { 'ws.op': 'find', status: 'unsubscribed', sort_key: 'unsubscribed_at', sort_order: 'desc' },
+		timeField: 'unsubscribed_at',
+		idField: 'id',
+	},
+	// AWeber lists sent broadcasts by sent_at, newest first, and lists broadcasts still sending among them.
+	broadcastSent: {
+		path: (accountId, listId) => `/accounts/${accountId}/lists/${listId}/broadcasts`,
+		query: { status: 'sent' },
+		timeField: 'sent_at',
+		idField: 'broadcast_id',
+	},
+};
+
+interface CollectionPage {
+	entries?: IDataObject[];
+	next_collection_link?: string;
+}
+
+/** Pages of one stream, read through the shared transport (pacing, retries, error mapping). */
+export function streamPages(context: AweberContext, stream: EventStream, accountId: string, listId: string): FetchPage {
+	return async (offset, size) => {
+		const page = await aweberGet<CollectionPage>(context, stream.path(accountId, listId), {
+			...stream.query,
+			'ws.start': offset,
+			'ws.size': size,
+		});
+		const entries = page.entries ?? [];
+		const events = entries.flatMap((entry): StreamEvent[] => {
+			const time = parseAweberTime(entry[stream.timeField]);
+			// Without its time an entry cannot be placed against the cursor, so it is no event (yet).
+			return time === undefined ? [] : [{ id: String(entry[stream.idField]), time, json: entry }];
+		});
+		return { events, hasMore: typeof page.next_collection_link === 'string' && page.next_collection_link !== '', entryCount: entries.length };
+	};
+}

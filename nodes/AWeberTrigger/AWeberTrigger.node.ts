@@ -1,0 +1,44 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchAccounts } from '../shared/listSearch/searchAccounts';
+import { searchLists } from '../shared/listSearch/searchLists';
+import { aweberCredentials } from '../shared/requestDefaults';
+import { aweberTriggerProperties } from './description';
+import { receiveAweberDelivery } from './receiveDelivery';
+import { aweberWebhookLifecycle } from './webhookLifecycle';
+
+export class AWeberTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'AWeber Trigger',
+		name: 'aWeberTrigger',
+		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: "Starts the workflow when AWeber's webhook reports a subscriber added, subscribed or unsubscribed",
+		defaults: { name: 'AWeber Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: aweberCredentials,
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		triggerPanel: {
+			header: '',
+			executionsHelp: {
+				inactive:
+					"While building, send a test event to the Test URL (Webhook URLs, above). AWeber itself only calls the Production URL entered in its control panel, so activate the workflow to receive AWeber's deliveries.",
+				active:
+					"The workflow runs for each AWeber delivery sent to its Production URL. Deliveries are verified with the credential's Webhook Verification Key when it is set.",
+			},
+			activationHint:
+				"Once you've finished building your workflow, activate it and paste the Production URL into AWeber's control panel (My Apps).",
+		},
+		properties: aweberTriggerProperties,
+	};
+
+	methods = { listSearch: { searchAccounts, searchLists } };
+
+	webhookMethods = aweberWebhookLifecycle;
+
+	webhook = receiveAweberDelivery;
+}

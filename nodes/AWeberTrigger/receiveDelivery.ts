@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { AWEBER_CREDENTIAL_TYPE } from '../shared/constants';
+import { rememberDelivery } from './deliveryLog';
+import { checkDeliverySignature } from './signature';
+
+/** What the trigger reads from n8n's request object (an Express request with n8n's `rawBody`). */
+interface DeliveryRequest {
+	headers: Record<string, string | string[] | undefined>;
+	/** n8n reads every webhook body into this Buffer before the node runs; the signature covers these bytes. */
+	rawBody?: Buffer;
+	body?: unknown;
+}
+
+interface AnswerableResponse {
+	status(code: number): { json(body: unknown): unknown };
+}
+
+interface DeliveryEvent {
+	event?: unknown;
+	payload?: IDataObject;
+}
+
+interface DeliveryBody {
+	account?: unknown;
+	client_id?: unknown;
+	callback?: unknown;
+	data?: unknown;
+}
+
+const DEFAULT_DATE_WINDOW_MINUTES = 5;
+
+function header(request: DeliveryRequest, name: string): string | undefined {
+	const value = request.headers[name];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/** The list id in a v1 API link such as https://api.aweber.com/1.0/accounts/1/lists/2001. */
+export function listIdFromLink(link: unknown): string | undefined {
+	return typeof link === 'string' ? /\/lists\/(\d+)(?:[/?#]|$)/.exec(link)?.[1] : undefined;
+}
+
+/**
+ * Answers the delivery itself (so n8n sends this status) and starts no execution. AWeber only needs a non-2xx;
+ * the reason helps whoever reads the response in AWeber's delivery log or in a proxy.
+ */
+function refuse(context: IWebhookFunctions, status: number, reason: string): IWebhookResponseData {
+	context.logger.warn(`AWeber Trigger refused a delivery (${status}): ${reason}`, { node: context.getNode().name });
+	(context.getResponseObject() as unknown as AnswerableResponse).status(status).json({ error: reason });
+	return { noWebhookResponse: true };
+}
+
+function rawBodyOf(request: DeliveryRequest): Buffer | undefined {
+	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
+	if (typeof request.body === 'string') return Buffer.from(request.body, 'utf8');
+	return undefined;
+}
+
+function parseDelivery(rawBody: Buffer | undefined, request: DeliveryRequest): DeliveryBody | undefined {
+	try {
+		const parsed: unknown = rawBody !== undefined ? JSON.parse(rawBody.toString('utf8')) : request.body;
+		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as DeliveryBody) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The AWeber Trigger's webhook: verifies the delivery (signature, Date window, client id), drops deliveries
+ * already seen, and turns each wanted event of the batch into one item. It makes no API call, so it answers
+ * at once: AWeber may stop sending to endpoints that fail or hang.
+ */
+export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const request = this.getRequestObject() as unknown as DeliveryRequest;
+	const credentials = await this.getCredentials(AWEBER_CREDENTIAL_TYPE);
+	const verificationKey = String(credentials.webhookVerificationKey ?? '').trim();
+	const rawBody = rawBodyOf(request);
+	const signature = header(request, 'aweber-signature');
+
+	if (verificationKey !== '') {
+		if (rawBody === undefined) return refuse(this, 401, 'the request body could not be read for verification');
+		const windowMinutes = Number(this.getNodeParameter('options.dateWindowMinutes', DEFAULT_DATE_WINDOW_MINUTES));
+		const refusal = checkDeliverySignature(
+			{ signature, date: header(request, 'date'), rawBody },
+			verificationKey,
+			{ now: Date.now(), windowMs: (windowMinutes > 0 ? windowMinutes : DEFAULT_DATE_WINDOW_MINUTES) * 60_000 },
+		);
+		if (refusal !== undefined) return refuse(this, 401, refusal);
+	}
+
+	const delivery = parseDelivery(rawBody, request);
+	if (delivery === undefined || !Array.isArray(delivery.data)) {
+		return refuse(this, 400, 'the body is not an AWeber webhook delivery (JSON with a data list)');
+	}
+	if (String(delivery.client_id ?? '') !== String(credentials.clientId ?? '')) {
+		return refuse(this, 401, "client_id does not match the credential's Client ID");
+	}
+
+	// Without a delivery id (never seen from AWeber) the exact bytes identify a delivery.
+	const deliveryId =
+		header(request, 'aweber-delivery-id') ?? `body:${createHash('sha256').update(rawBody ?? '').digest('hex')}`;
+	if (!rememberDelivery(this.getWorkflowStaticData('node'), deliveryId)) {
+		return { webhookResponse: { received: true, duplicate: true } };
+	}
+
+	const items = wantedEvents(this, delivery.data as DeliveryEvent[]).map(
+		(event): INodeExecutionData => ({
+			json: {
+				event: event.event as string,
+				deliveryId,
+				account: (delivery.account ?? event.payload?.account ?? null) as string | null,
+				list: (event.payload?.list ?? null) as string | null,
+				listId: listIdFromLink((event.payload?.links as IDataObject | undefined)?.list) ?? null,
+				subscriber: event.payload ?? {},
+				verified: verificationKey !== '',
+			},
+		}),
+	);
+	if (items.length === 0) return { webhookResponse: { received: true, events: 0 } };
+	return { workflowData: [items] };
+}
+
+/** The batch's events the node reacts to: a chosen event name, and the chosen list when the node filters by list. */
+function wantedEvents(context: IWebhookFunctions, events: DeliveryEvent[]): DeliveryEvent[] {
+	const eventNames = context.getNodeParameter('events', []) as string[];
+	const filterByList = context.getNodeParameter('filterByList', false) as boolean;
+	const listId = filterByList ? String(context.getNodeParameter('listId', '', { extractValue: true })).trim() : '';
+	// create() stores the list's uuid: AWeber's payload names the list by uuid and by link.
+	const listUuid = filterByList ? (context.getWorkflowStaticData('node').listUuid as string | undefined) : undefined;
+	return events.filter((event) => {
+		if (typeof event?.event !== 'string' || !eventNames.includes(event.event)) return false;
+		if (!filterByList) return true;
+		const payload = event.payload ?? {};
+		const links = payload.links as IDataObject | undefined;
+		return listIdFromLink(links?.list) === listId || (listUuid !== undefined && payload.list === listUuid);
+	});
+}

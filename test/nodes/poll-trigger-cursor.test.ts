@@ -1,0 +1,163 @@
+import { parseAweberTime } from '../../nodes/AWeberPollTrigger/aweberTime';
+import {
+	collectNewEvents,
+	cursorAtNewest,
+	type CollectOptions,
+	type EventCursor,
+	type StreamEvent,
+} from '../../nodes/AWeberPollTrigger/eventCursor';
+
+/** A newest-first AWeber collection in memory, with offset pages like ws.start / ws.size. */
+class FakeCollection {
+	/** Newest first; among equal times the later added comes first, as AWeber's desc sort of a stable asc order. */
+	readonly entries: StreamEvent[] = [];
+
+	requests = 0;
+
+	/** Runs before each page is served: lets a test add entries while a poll is under way. */
+	beforeEachPage?: () => void;
+
+	private nextId = 1;
+
+	add(time: number, count = 1): StreamEvent[] {
+		const added: StreamEvent[] = [];
+		for (let index = 0; index < count; index++) {
+			const event = { id: String(this.nextId++), time, json: {} };
+			const position = this.entries.findIndex((entry) => entry.time <= time);
+			this.entries.splice(position < 0 ? this.entries.length : position, 0, event);
+			added.push(event);
+		}
+		return added;
+	}
+
+	fetch = async (offset: number, size: number) => {
+		this.requests++;
+		this.beforeEachPage?.();
+		const page = this.entries.slice(offset, offset + size);
+		return { events: page, hasMore: offset + size < this.entries.length, entryCount: page.length };
+	};
+}
+
+const options: CollectOptions = { pageSize: 100, maxEvents: 1000 };
+
+/** Polls until a poll emits nothing; returns every emitted id in order and each poll's size. */
+async function drain(collection: FakeCollection, start: EventCursor, pollOptions: CollectOptions, between?: () => void) {
+	let cursor = start;
+	const emitted: StreamEvent[] = [];
+	const sizes: number[] = [];
+	for (let poll = 0; poll < 1000; poll++) {
+		const result = await collectNewEvents(collection.fetch, cursor, pollOptions);
+		if (result.events.length === 0) return { emitted, sizes, cursor };
+		emitted.push(...result.events);
+		sizes.push(result.events.length);
+		cursor = result.cursor;
+		between?.();
+	}
+	throw new Error('Did not drain');
+}
+
+describe('AWeber Poll Trigger cursor', () => {
+	it('costs one request when nothing happened', async () => {
+		const collection = new FakeCollection();
+		for (let second = 1; second <= 250; second++) collection.add(second * 1000);
+		const cursor = cursorAtNewest(await collection.fetch(0, 100));
+		collection.requests = 0;
+		const result = await collectNewEvents(collection.fetch, cursor, options);
+		expect(result).toEqual({ events: [], cursor });
+		expect(collection.requests).toBe(1);
+	});
+
+	it('emits events sharing the cursor time exactly once, by the ids seen at that time', async () => {
+		const collection = new FakeCollection();
+		const first = collection.add(5000, 3);
+		const cursor = cursorAtNewest(await collection.fetch(0, 100));
+		expect(cursor).toEqual({ time: 5000, ids: expect.arrayContaining(first.map((event) => event.id)) });
+		const sameSecond = collection.add(5000, 2);
+		const later = collection.add(6000, 1);
+		const result = await collectNewEvents(collection.fetch, cursor, options);
+		expect(result.events.map((event) => event.id)).toEqual([...sameSecond, ...later].map((event) => event.id));
+		expect(result.cursor).toEqual({ time: 6000, ids: [later[0].id] });
+		expect((await collectNewEvents(collection.fetch, result.cursor, options)).events).toEqual([]);
+	});
+
+	it('drains a deep backlog oldest first over several bounded polls, none lost or repeated', async () => {
+		const collection = new FakeCollection();
+		collection.add(0, 10);
+		const start = cursorAtNewest(await collection.fetch(0, 100));
+		// 5,000 events, in runs of 7 sharing a second.
+		for (let index = 0; index < 5000; index++) collection.add(1000 + Math.floor(index / 7) * 1000);
+		collection.requests = 0;
+		const { emitted, sizes } = await drain(collection, start, { pageSize: 100, maxEvents: 300 });
+		expect(emitted).toHaveLength(5000);
+		expect(new Set(emitted.map((event) => event.id)).size).toBe(5000);
+		expect(emitted.map((event) => event.time)).toEqual([...emitted.map((event) => event.time)].sort((a, b) => a - b));
+		expect(Math.max(...sizes)).toBeLessThanOrEqual(300);
+		// Bounded work: a walk, a search and a window per poll, never the whole backlog.
+		expect(collection.requests / sizes.length).toBeLessThan(20);
+	});
+
+	it('loses nothing when events arrive while a poll reads pages', async () => {
+		const collection = new FakeCollection();
+		collection.add(0, 1);
+		const start = cursorAtNewest(await collection.fetch(0, 100));
+		let time = 1000;
+		for (let index = 0; index < 2500; index++) collection.add((time += index % 3 === 0 ? 1000 : 0));
+		// Three new events before every page served: they push the older entries down mid-poll.
+		collection.beforeEachPage = () => {
+			if (collection.entries.length < 4000) collection.add((time += 1000), 3);
+		};
+		const { emitted } = await drain(collection, start, { pageSize: 100, maxEvents: 250 });
+		collection.beforeEachPage = undefined;
+		const all = collection.entries.slice(0, -1);
+		expect(emitted.map((event) => event.id).sort()).toEqual(all.map((event) => event.id).sort());
+		expect(new Set(emitted.map((event) => event.id)).size).toBe(all.length);
+	});
+
+	it('handles a run of events sharing one second across page boundaries, cursor in the middle of it', async () => {
+		const collection = new FakeCollection();
+		collection.add(7000, 150);
+		const start = cursorAtNewest(await collection.fetch(0, 100));
+		// The first page showed only 100 of the 150: the other 50 count as new at that second.
+		expect(start.ids).toHaveLength(100);
+		collection.add(7000, 120);
+		const { emitted, cursor } = await drain(collection, start, { pageSize: 100, maxEvents: 60 });
+		expect(emitted).toHaveLength(170);
+		expect(cursor.ids).toHaveLength(270);
+	});
+
+	it('takes everything as new when the collection was empty when watching began, oldest first', async () => {
+		const collection = new FakeCollection();
+		const start = cursorAtNewest(await collection.fetch(0, 100));
+		expect(start).toEqual({ time: null, ids: [] });
+		const added = [...collection.add(1000, 2), ...collection.add(2000, 1)];
+		const result = await collectNewEvents(collection.fetch, start, options);
+		expect(result.events.map((event) => event.time)).toEqual([1000, 1000, 2000]);
+		expect(result.events.map((event) => event.id).sort()).toEqual(added.map((event) => event.id).sort());
+	});
+
+	it('gives up without moving the cursor when the poll runs out of time', async () => {
+		const collection = new FakeCollection();
+		collection.add(1000, 1);
+		const cursor = cursorAtNewest(await collection.fetch(0, 100));
+		collection.add(2000, 5);
+		const result = await collectNewEvents(collection.fetch, cursor, { ...options, outOfTime: () => true });
+		expect(result).toEqual({ events: [], cursor });
+	});
+});
+
+describe('AWeber timestamps', () => {
+	it.each([
+		['2015-10-13T16:19:20-04:00', Date.UTC(2015, 9, 13, 20, 19, 20)],
+		['2017-11-15 10:46:07.926074-05:00', Date.UTC(2017, 10, 15, 15, 46, 7, 926)],
+		['2025-01-06T09:00:00+00:00', Date.UTC(2025, 0, 6, 9)],
+		['2025-01-06T09:00:00Z', Date.UTC(2025, 0, 6, 9)],
+		['2025-01-06 09:00:00+0100', Date.UTC(2025, 0, 6, 8)],
+		['2015-10-13T16:19:53', Date.UTC(2015, 9, 13, 16, 19, 53)],
+	])('reads %s', (text, expected) => {
+		expect(parseAweberTime(text)).toBe(expected);
+	});
+
+	it.each([null, undefined, '', 'yesterday', 42])('has no time for %p', (value) => {
+		expect(parseAweberTime(value)).toBeUndefined();
+	});
+});

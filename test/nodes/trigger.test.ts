@@ -1,0 +1,290 @@
+import { createHmac, randomUUID } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+import { request } from 'undici';
+
+import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
+import { REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberTrigger/deliveryLog';
+import { call, listPath } from '../sandbox/api-test-client';
+import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
+
+// The key as AWeber hands it out: base64-looking text, used as-is (its UTF-8 bytes) for the HMAC.
+const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
+const ALL_EVENTS = ['subscriber.added', 'subscriber.subscribed', 'subscriber.unsubscribed'];
+
+interface Sent {
+	body: string;
+	date?: string;
+	/** The AWeber-Signature header; by default signed with KEY; null sends none. */
+	signature?: string | null;
+	deliveryId?: string;
+}
+
+/** Posts a delivery to the trigger the way AWeber does, with a fresh Date and signature unless told otherwise. */
+async function deliver(url: string, sent: Sent): Promise<{ status: number; answer: unknown }> {
+	const date = sent.date ?? new Date().toUTCString();
+	const headers: Record<string, string> = {
+		'content-type': WEBHOOK_CONTENT_TYPE,
+		'aweber-delivery-id': sent.deliveryId ?? randomUUID(),
+		date,
+	};
+	const signature = sent.signature === undefined ? signWebhook(KEY, date, sent.body) : sent.signature;
+	if (signature !== null) headers['aweber-signature'] = signature;
+	const response = await request(url, { method: 'POST', headers, body: sent.body });
+	const text = await response.body.text();
+	return { status: response.statusCode, answer: text ? JSON.parse(text) : undefined };
+}
+
+describe('AWeber Trigger (signed webhooks)', () => {
+	let bed: AweberTestbed;
+	let token: string;
+	const receivers: WebhookReceiver[] = [];
+
+	// Real-time sandbox clock: deliveries carry the sandbox's Date, which the trigger checks against its own clock.
+	beforeAll(async () => {
+		bed = await startTestbed({ timeScale: 1, credential: { webhookVerificationKey: KEY } });
+		token = bed.sandbox.issueToken().access_token;
+	});
+	afterAll(async () => await bed.stop());
+	beforeEach(() => {
+		bed.sandbox.reset();
+		bed.sandbox.clearRequests();
+	});
+	afterEach(async () => {
+		await Promise.all(receivers.splice(0).map(async (receiver) => await receiver.close()));
+	});
+
+	const accountId = () => ({ __rl: true, mode: 'id', value: String(bed.sandbox.seed.accountId) });
+	const listId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
+
+	async function receiver(parameters: IDataObject, credentialId = bed.credentialId): Promise<WebhookReceiver> {
+		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberTrigger', credentialId, parameters });
+		receivers.push(started);
+		return started;
+	}
+
+	async function subscribe(list: number, email: string): Promise<void> {
+		const response = await call(bed.sandbox, 'POST', `${listPath(bed.sandbox, list)}/subscribers`, { token, json: { email } });
+		expect(response.status).toBe(201);
+	}
+
+	/** One real delivery from the sandbox, as AWeber would send it. */
+	async function genuineDelivery(target: WebhookReceiver, email = 'ada@example.com') {
+		bed.sandbox.webhooks.register(target.url, KEY);
+		await subscribe(bed.sandbox.seed.lists.customers, email);
+		await bed.sandbox.webhooks.flush();
+		const [delivery] = bed.sandbox.webhooks.deliveries();
+		return delivery;
+	}
+
+	it('turns each event of a delivery signed by AWeber into one item, answering 200', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		const delivery = await genuineDelivery(target, 'grace@example.com');
+
+		expect(delivery.status).toBe(200);
+		expect(delivery.events).toEqual(['subscriber.added', 'subscriber.subscribed']);
+		const customers = bed.sandbox.seed.lists.customers;
+		const subscriber = expect.objectContaining({
+			email: 'grace@example.com',
+			status: 'subscribed',
+			links: expect.objectContaining({ list: expect.stringMatching(new RegExp(`/lists/${customers}$`)) }),
+		});
+		const common = {
+			deliveryId: delivery.deliveryId,
+			account: bed.sandbox.seed.accountUuid,
+			list: expect.any(String),
+			listId: String(customers),
+			subscriber,
+			verified: true,
+		};
+		expect(target.executions()).toEqual([
+			[
+				{ event: 'subscriber.added', ...common },
+				{ event: 'subscriber.subscribed', ...common },
+			],
+		]);
+		const [items] = target.executions();
+		expect(items[0].list).toBe((items[0].subscriber as IDataObject).list);
+	});
+
+	it('answers a delivery without calling AWeber', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		await genuineDelivery(target);
+		// The only API request is the test's own subscriber add.
+		expect(bed.sandbox.requests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`POST /1.0${listPath(bed.sandbox, bed.sandbox.seed.lists.customers)}/subscribers`,
+		]);
+	});
+
+	it('starts only for the chosen events and the chosen list', async () => {
+		const { newsletter, customers } = bed.sandbox.seed.lists;
+		const target = await receiver({
+			events: ['subscriber.subscribed'],
+			filterByList: true,
+			accountId: accountId(),
+			listId: listId(newsletter),
+		});
+		expect(await target.lifecycle('create')).toBe(true);
+		bed.sandbox.webhooks.register(target.url, KEY);
+
+		await subscribe(customers, 'other-list@example.com');
+		await bed.sandbox.webhooks.flush();
+		await subscribe(newsletter, 'wanted@example.com');
+		await bed.sandbox.webhooks.flush();
+
+		expect(bed.sandbox.webhooks.deliveries().map((delivery) => delivery.status)).toEqual([200, 200]);
+		expect(target.executions()).toEqual([
+			[expect.objectContaining({ event: 'subscriber.subscribed', listId: String(newsletter), subscriber: expect.objectContaining({ email: 'wanted@example.com' }) })],
+		]);
+		// The delivery with nothing wanted was answered 200 and started nothing.
+		expect(target.calls[0]).toMatchObject({ status: 200, workflowData: undefined });
+	});
+
+	it('matches the list by the uuid stored at activation when a payload has no list link', async () => {
+		const { newsletter } = bed.sandbox.seed.lists;
+		const target = await receiver({ events: ALL_EVENTS, filterByList: true, accountId: accountId(), listId: listId(newsletter) });
+		await target.lifecycle('create');
+		const listUuid = target.workflow.nodeStaticData.listUuid as string;
+		expect(listUuid).toEqual(expect.any(String));
+		const body = JSON.stringify({
+			account: bed.sandbox.seed.accountUuid,
+			client_id: bed.sandbox.apps.confidential.clientId,
+			callback: randomUUID(),
+			data: [
+				{ event: 'subscriber.added', payload: { list: listUuid, email: 'by-uuid@example.com' } },
+				{ event: 'subscriber.added', payload: { list: randomUUID(), email: 'elsewhere@example.com' } },
+			],
+		});
+		expect((await deliver(target.url, { body })).status).toBe(200);
+		expect(target.executions()).toEqual([[expect.objectContaining({ subscriber: { list: listUuid, email: 'by-uuid@example.com' } })]]);
+	});
+
+	describe('refuses deliveries it cannot trust, with 401 and no execution', () => {
+		let target: WebhookReceiver;
+		let body: string;
+
+		beforeEach(async () => {
+			target = await receiver({ events: ALL_EVENTS });
+			body = (await genuineDelivery(target)).body;
+			expect(target.executions()).toHaveLength(1);
+		});
+
+		const expectRefused = async (sent: Sent, reason: RegExp) => {
+			const answer = await deliver(target.url, sent);
+			expect(answer).toEqual({ status: 401, answer: { error: expect.stringMatching(reason) } });
+			expect(target.executions()).toHaveLength(1);
+		};
+
+		it('forged: signed with another key', async () => {
+			const date = new Date().toUTCString();
+			await expectRefused({ body, date, signature: signWebhook('not-the-key', date, body) }, /does not match/);
+		});
+
+		it('tampered: a body changed after signing', async () => {
+			const date = new Date().toUTCString();
+			const signature = signWebhook(KEY, date, body);
+			await expectRefused({ body: body.replace('ada@example.com', 'eve@example.com'), date, signature }, /does not match/);
+		});
+
+		it('unsigned, while the credential has a verification key', async () => {
+			await expectRefused({ body, signature: null }, /missing AWeber-Signature/);
+		});
+
+		it('with a malformed signature header', async () => {
+			await expectRefused({ body, signature: 'sha256=not-hex' }, /malformed/);
+			await expectRefused({ body, signature: createHmac('sha256', KEY).update(body).digest('hex') }, /malformed/);
+		});
+
+		it('replayed: correctly signed, but its Date is older than the window', async () => {
+			const date = new Date(Date.now() - 6 * 60_000).toUTCString();
+			await expectRefused({ body, date }, /outside the accepted window/);
+		});
+
+		it('signed with the base64-decoded key (the key is used as pasted)', async () => {
+			const date = new Date().toUTCString();
+			const signed = `date:${date}\n${body}`;
+			const decodedKeySignature = `sha256=${createHmac('sha256', Buffer.from(KEY, 'base64')).update(signed).digest('hex')}`;
+			await expectRefused({ body, date, signature: decodedKeySignature }, /does not match/);
+		});
+
+		it("for another AWeber app (client_id is not the credential's)", async () => {
+			const otherApp = JSON.stringify({ ...JSON.parse(body), client_id: 'someone-elses-app' });
+			await expectRefused({ body: otherApp }, /client_id/);
+		});
+
+		it('accepts the same bytes signed now, with a new delivery id (the checks above are the only difference)', async () => {
+			expect((await deliver(target.url, { body })).status).toBe(200);
+			expect(target.executions()).toHaveLength(2);
+		});
+	});
+
+	it('takes a wider Date window when configured', async () => {
+		const target = await receiver({ events: ALL_EVENTS, options: { dateWindowMinutes: 10 } });
+		const body = (await genuineDelivery(target)).body;
+		const date = new Date(Date.now() - 6 * 60_000).toUTCString();
+		expect((await deliver(target.url, { body, date })).status).toBe(200);
+		expect((await deliver(target.url, { body, date: new Date(Date.now() - 11 * 60_000).toUTCString() })).status).toBe(401);
+	});
+
+	it('answers a duplicate delivery (same AWeber-Delivery-ID) 200 without a second execution', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		const delivery = await genuineDelivery(target);
+		// AWeber's retry: same id and body, fresh Date and signature.
+		const retry = await deliver(target.url, { body: delivery.body, deliveryId: delivery.deliveryId });
+		expect(retry).toEqual({ status: 200, answer: { received: true, duplicate: true } });
+		expect(target.executions()).toHaveLength(1);
+		// Remembered in the workflow's static data, which n8n saves with the workflow.
+		expect(target.workflow.nodeStaticData.seenDeliveryIds).toEqual([delivery.deliveryId]);
+	});
+
+	it('verifies the exact bytes received, trailing whitespace stripped as AWeber signs', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		const body = `${JSON.stringify({
+			account: bed.sandbox.seed.accountUuid,
+			client_id: bed.sandbox.apps.confidential.clientId,
+			data: [{ event: 'subscriber.unsubscribed', payload: { email: 'spaced  out@example.com', tags: ['ü'] } }],
+		})}\r\n \t`;
+		expect((await deliver(target.url, { body })).status).toBe(200);
+		expect(target.executions()).toEqual([[expect.objectContaining({ event: 'subscriber.unsubscribed', listId: null })]]);
+	});
+
+	it('without a verification key accepts deliveries unverified and marks the items so', async () => {
+		const unverified = bed.connect({ webhookVerificationKey: '' });
+		const target = await receiver({ events: ALL_EVENTS }, unverified);
+		await genuineDelivery(target);
+		const body = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data: [{ event: 'subscriber.added', payload: {} }] });
+		expect((await deliver(target.url, { body, signature: null })).status).toBe(200);
+		expect(target.executions().flat().map((item) => item.verified)).toEqual([false, false, false]);
+	});
+
+	it('answers 400 to a correctly signed body that is not a webhook delivery', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		expect(await deliver(target.url, { body: '{"hello":' })).toMatchObject({ status: 400 });
+		expect(await deliver(target.url, { body: '{"data":"nope"}' })).toMatchObject({ status: 400 });
+		expect(target.executions()).toEqual([]);
+	});
+
+	describe('webhook lifecycle (nothing to register at AWeber)', () => {
+		it('checks with one request that the credential reaches the account, and registers nothing', async () => {
+			const target = await receiver({ events: ALL_EVENTS });
+			expect(await target.lifecycle('checkExists')).toBe(false);
+			expect(await target.lifecycle('create')).toBe(true);
+			expect(await target.lifecycle('delete')).toBe(true);
+			expect(bed.sandbox.requests().map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(['GET /1.0/accounts 200']);
+		});
+
+		it('refuses to activate when the credential no longer works', async () => {
+			const target = await receiver({ events: ALL_EVENTS }, bed.connect({ token: { access_token: 'revoked', refresh_token: 'revoked', token_type: 'bearer', expires_in: 3600 } }));
+			await expect(target.lifecycle('create')).rejects.toThrow();
+		});
+	});
+
+	it('remembers a bounded number of delivery ids, forgetting the oldest', () => {
+		const staticData: IDataObject = {};
+		for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) expect(rememberDelivery(staticData, `delivery-${index}`)).toBe(true);
+		expect(staticData.seenDeliveryIds).toHaveLength(REMEMBERED_DELIVERIES);
+		expect(rememberDelivery(staticData, `delivery-${REMEMBERED_DELIVERIES}`)).toBe(false);
+		expect(rememberDelivery(staticData, 'delivery-0')).toBe(true);
+	});
+});
