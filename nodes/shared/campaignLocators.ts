@@ -9,7 +9,7 @@ export const campaignLocator = aweberLocator({
 	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/campaigns/b123',
 	idPlaceholder: 'b123',
 	idPattern: '^[bf]\\d+$',
-	description: 'The campaign: its ID is "b" (broadcast) or "f" (follow-up) followed by a number, e.g. b123',
+	description: 'The campaign: "b" (broadcast) or "f" (follow-up) followed by its number, e.g. b123',
 });
 
 /** One sent message (one subscriber's copy) of the chosen campaign. */
@@ -20,5 +20,15 @@ export const messageLocator = aweberLocator({
 	urlSegment: 'messages',
 	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/campaigns/b123/messages/789',
 	idPlaceholder: '789',
-	description: 'One subscriber\'s copy of the campaign',
+	description: "One subscriber's copy of the campaign",
+});
+
+/** A broadcast of the chosen list, in any state (draft, scheduled, sent). */
+export const broadcastLocator = aweberLocator({
+	name: 'broadcastId',
+	displayName: 'Broadcast',
+	searchMethod: 'searchBroadcasts',
+	urlSegment: 'broadcasts',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/broadcasts/5001',
+	idPlaceholder: '5001',
 });

@@ -88,6 +88,14 @@ export function hintFor(failure: AweberFailure): string | undefined {
 			return 'AWeber is refusing changes on this account (subscriber limit, hold or suspension). Check the account in AWeber.';
 		}
 	}
+	if (failure.status === 400 && /already subscribed/i.test(message)) return 'This email address is already on the list. To update that subscriber instead, use the Create or Update operation, or turn on the "Update Existing" option.';
+	if (failure.status === 405 && /unconfirmed/i.test(message)) return 'AWeber cannot move or delete a subscriber who has not confirmed their address yet (status "unconfirmed"). Wait for the confirmation, or unsubscribe them instead.';
+	if (failure.status === 405 && /already belongs/i.test(message)) return 'The subscriber is already on the destination list. Choose another list, or update the subscriber on that list instead.';
+	if (failure.status === 409 && /schedul/i.test(message)) return 'Only a draft broadcast can be scheduled. To change the time of a scheduled broadcast, cancel it, then schedule it again; a broadcast that is sending or sent cannot be scheduled.';
+	if (failure.status === 409 && /cancel/i.test(message)) return 'Only a scheduled broadcast that has not started sending can be cancelled.';
+	if (failure.status === 409) return "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed.";
+	if (failure.type === 'BroadcastDatetimeExpired') return "The time has already passed by AWeber's clock. Choose a later time.";
+	if (failure.status === 404 && /campaign/i.test(message)) return 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.';
 	if (failure.status === 404) return 'AWeber has no such resource: check the IDs chosen in the node.';
 	if (failure.status === 415) return 'AWeber refused the body encoding of this request.';
 	return undefined;

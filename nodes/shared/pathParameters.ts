@@ -15,7 +15,7 @@ export const PATH_PARAMETERS: Record<string, PathParameter> = {
 	accountId: { label: 'Account', ...NUMERIC },
 	listId: { label: 'List', ...NUMERIC },
 	destinationListId: { label: 'Destination List', ...NUMERIC },
-	subscriberId: { label: 'Subscriber', ...NUMERIC },
+	subscriberId: { label: 'Subscriber', pattern: /^\d+$/, expected: 'a numeric AWeber ID or an email address' },
 	customFieldId: { label: 'Custom Field', ...NUMERIC },
 	integrationId: { label: 'Integration', ...NUMERIC },
 	broadcastId: { label: 'Broadcast', ...NUMERIC },

@@ -6,62 +6,121 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
-import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError } from './errors';
-import { rateLimiterFor, type RateLimitSettings } from './rateLimiter';
+import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError, type AweberFailure } from './errors';
+import { RateLimitWaitAborted, rateLimiterFor, type AccountRateLimiter, type RateLimitSettings } from './rateLimiter';
 
 /** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
-export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> & {
-	helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
-};
+export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
+	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getWorkflowSettings' | 'getMode'>> & {
+		helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
+	};
 
+/** "Rate Limit Error" lockouts waited out for one request before giving up: AWeber's budget is being used elsewhere. */
 export const MAX_RATE_LIMIT_WAITS = 5;
 
-/**
- * Rate-limit slots held per item context while its routed request is being handled. A follow-up request made
- * while handling a response (following Location, reading a self_link) releases the item's slot first: its HTTP
- * exchange is over, and holding it while waiting for a new one could deadlock a full window of such requests.
- */
-const heldSlots = new WeakMap<object, { release: () => void }>();
-
-/** RoutingNode hands the pagination hook a child of the item's context and postReceive the context itself. */
-function itemContextOf(context: AweberContext): object {
-	return Object.prototype.hasOwnProperty.call(context, 'makeRoutingRequest') ? (Object.getPrototypeOf(context) as object) : context;
-}
+/** Retries of a 5xx or dropped connection, 1, 2, 4 and 8 s apart at AWeber's window (15 s in all). */
 export const MAX_TRANSIENT_RETRIES = 4;
 
-interface SendOptions {
-	method?: IHttpRequestMethods | string;
-	url?: string;
-	/** A POST that AWeber can safely see twice (the caller handles the duplicate refusal). */
-	safeToRepeat?: boolean;
-	itemIndex?: number;
+/**
+ * The rate-limit slot held by the request whose handling is running now. A follow-up request made while
+ * handling a response (following Location, reading a self_link) releases that slot first: its HTTP exchange
+ * is over, and holding it while waiting for a new one could deadlock a full window of such requests.
+ */
+const heldSlot = new AsyncLocalStorage<{ release: () => void }>();
+
+/** The item contexts that already sent a request: their next requests continue started work. */
+const startedItems = new WeakSet<object>();
+
+interface AccountSettings extends RateLimitSettings {
+	apiBaseUrl: string;
 }
 
-const settingsCache = new Map<string, { settings: RateLimitSettings & { apiBaseUrl: string }; readAt: number }>();
+const settingsCache = new Map<string, { settings: Promise<AccountSettings>; readAt: number }>();
 
-async function accountSettings(context: AweberContext): Promise<{ key: string; settings: RateLimitSettings & { apiBaseUrl: string } }> {
-	const credentialRef = context.getNode().credentials?.[AWEBER_CREDENTIAL_TYPE];
-	const key = credentialRef?.id ?? credentialRef?.name ?? 'aweber';
-	const cached = settingsCache.get(key);
-	// Credential reads can hit n8n's database; the limit settings rarely change, so read them at most every 30 s.
-	if (cached && Date.now() - cached.readAt < 30_000) return { key, settings: cached.settings };
+async function readAccountSettings(context: AweberContext): Promise<AccountSettings> {
 	const credentials = await context.getCredentials(AWEBER_CREDENTIAL_TYPE);
 	const requests = Number(credentials.rateLimitRequests) > 0 ? Number(credentials.rateLimitRequests) : 120;
 	const windowSeconds = Number(credentials.rateLimitWindowSeconds) > 0 ? Number(credentials.rateLimitWindowSeconds) : 60;
-	const settings = {
+	return {
 		requests,
 		windowMs: windowSeconds * 1000,
 		apiBaseUrl: String(credentials.apiBaseUrl ?? 'https://api.aweber.com').replace(/\/+$/, ''),
 	};
+}
+
+async function accountSettings(context: AweberContext): Promise<{ key: string; settings: AccountSettings }> {
+	const credentialRef = context.getNode().credentials?.[AWEBER_CREDENTIAL_TYPE];
+	const key = credentialRef?.id ?? credentialRef?.name ?? 'aweber';
+	const cached = settingsCache.get(key);
+	// Credential reads can hit n8n's database; the limit settings rarely change, so read them at most every
+	// 30 s, and once for all the items of a node that start together.
+	if (cached && Date.now() - cached.readAt < 30_000) return { key, settings: await cached.settings };
+	const settings = readAccountSettings(context);
 	settingsCache.set(key, { settings, readAt: Date.now() });
-	return { key, settings };
+	settings.catch(() => settingsCache.delete(key));
+	return { key, settings: await settings };
 }
 
 function isIdempotent(method: string | undefined): boolean {
 	return ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes((method ?? 'GET').toUpperCase());
+}
+
+/**
+ * Add subscriber (`POST /accounts/{a}/lists/{l}/subscribers` with an email) is the one AWeber write that is
+ * safe to send again after an unknown outcome: AWeber refuses a second add of the same address with
+ * 400 "… is already subscribed to this list.", and the subscriber the first attempt created can be read back.
+ * Returns the list's subscriber collection and the email when the request is such an add.
+ */
+export function subscriberAddOf(
+	method: string | undefined,
+	url: string | undefined,
+	body: unknown,
+): { collectionUrl: string; email: string } | undefined {
+	if ((method ?? '').toUpperCase() !== 'POST' || !url) return undefined;
+	const match = /^(.*\/accounts\/\d+\/lists\/\d+\/subscribers)\/?(?:\?.*)?$/.exec(url);
+	if (!match) return undefined;
+	const email = emailInBody(body);
+	return email ? { collectionUrl: match[1], email } : undefined;
+}
+
+function emailInBody(body: unknown): string | undefined {
+	let email: unknown;
+	if (typeof body === 'string') email = new URLSearchParams(body).get('email');
+	else if (body instanceof URLSearchParams) email = body.get('email');
+	else if (typeof body === 'object' && body !== null) email = (body as IDataObject).email;
+	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
+}
+
+function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
+	return failure.status === 400 && /already subscribed/i.test(failure.message ?? '');
+}
+
+/** Reads the subscriber an earlier attempt of a retried add created, by its email (AWeber's `find`). */
+async function findAddedSubscriber(
+	context: AweberContext,
+	add: { collectionUrl: string; email: string },
+): Promise<IDataObject | undefined> {
+	const found = await aweberGet<{ entries?: IDataObject[] }>(context, add.collectionUrl, { 'ws.op': 'find', email: add.email });
+	return found.entries?.[0];
+}
+
+export interface SendOptions<T> {
+	method?: IHttpRequestMethods | string;
+	/** The request's absolute URL (recognises add subscriber). */
+	url?: string;
+	body?: unknown;
+	/** A write AWeber can safely see twice (beyond the idempotent methods and add subscriber). */
+	safeToRepeat?: boolean;
+	itemIndex?: number;
+	/**
+	 * The result a successful add subscriber would have given, when a retry of it met AWeber's duplicate
+	 * refusal: AWeber's answer would have been 201 with the subscriber's URL in Location.
+	 */
+	asCreated?: (location: string, subscriber: IDataObject) => Promise<T>;
 }
 
 /**
@@ -71,61 +130,199 @@ function isIdempotent(method: string | undefined): boolean {
  */
 export async function sendWithAweberPolicies<T>(
 	context: AweberContext,
-	request: SendOptions,
+	request: SendOptions<T>,
 	send: (attempt: number) => Promise<T>,
 ): Promise<T> {
 	const { key, settings } = await accountSettings(context);
 	const limiter = rateLimiterFor(key, settings);
 	// Backoff follows the account's window so a time-scaled sandbox scales retries too (1 s at AWeber's 60 s).
 	const backoffBaseMs = settings.windowMs / 60;
+	const subscriberAdd = subscriberAddOf(request.method, request.url, request.body);
+	const repeatable = isIdempotent(request.method) || request.safeToRepeat === true || subscriberAdd !== undefined;
+	const signal = context.getExecutionCancelSignal?.();
+	const itemKey = itemContextOf(context);
 	let rateLimitWaits = 0;
 	let transientRetries = 0;
+	// Set once an attempt may have been carried out although its answer was lost (5xx, dropped connection).
+	let outcomeUnknown = false;
 	for (let attempt = 0; ; attempt++) {
-		const itemContext = itemContextOf(context);
-		heldSlots.get(itemContext)?.release();
-		const slot = await limiter.acquire();
-		if (slot.waitedMs > settings.windowMs / 4) {
-			context.logger.info(`AWeber: waited ${Math.round(slot.waitedMs)} ms to stay under the account's rate limit`, {
-				node: context.getNode().name,
-			});
-		}
+		const continuing = heldSlot.getStore() !== undefined || attempt > 0 || (itemKey !== undefined && startedItems.has(itemKey));
+		heldSlot.getStore()?.release();
+		warnIfTooLongForTimeout(context, limiter, settings);
+		const slot = await acquireSlot(context, limiter, settings, { priority: continuing, signal }, request.itemIndex);
+		if (itemKey !== undefined) startedItems.add(itemKey);
 		try {
-			heldSlots.set(itemContext, slot);
-			return await send(attempt);
+			return await heldSlot.run(slot, async () => await send(attempt));
 		} catch (error) {
+			// A follow-up request made while handling this one already applied these policies: pass its error on.
+			if ((error as { aweberMapped?: boolean }).aweberMapped) throw error;
 			const failure = readAweberFailure(error);
+			if (failure.status === undefined && failure.code === undefined) throw error;
 			if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 				rateLimitWaits++;
-				const lockoutMs = limiter.lockOut();
-				context.logger.warn(
-					`AWeber answered "Rate Limit Error"; waiting ${Math.round(lockoutMs)} ms for the lockout to end (wait ${rateLimitWaits} of ${MAX_RATE_LIMIT_WAITS})`,
-					{ node: context.getNode().name },
-				);
+				const lockout = limiter.lockOut();
+				if (lockout.started) {
+					notify(
+						context,
+						'warn',
+						`AWeber answered "Rate Limit Error" (another app or workflow may be using this account's budget); waiting ${formatDuration(lockout.waitMs)} for the lockout to end, then retrying`,
+					);
+				}
 				continue;
 			}
-			const repeatable = isIdempotent(request.method) || request.safeToRepeat === true;
 			if (isTransientFailure(failure) && repeatable && transientRetries < MAX_TRANSIENT_RETRIES) {
 				const delayMs = backoffBaseMs * 2 ** transientRetries;
 				transientRetries++;
+				outcomeUnknown = true;
 				context.logger.warn(
-					`AWeber request failed (${failure.status ?? failure.code}); retry ${transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${Math.round(delayMs)} ms`,
+					`AWeber request failed (${failure.status ?? failure.code}); retry ${transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${formatDuration(delayMs)}`,
 					{ node: context.getNode().name },
 				);
 				slot.release();
-				await sleep(delayMs);
+				await sleepUnlessCancelled(context, delayMs, signal, request.itemIndex);
 				continue;
+			}
+			if (subscriberAdd && outcomeUnknown && isAlreadySubscribedRefusal(failure)) {
+				slot.release();
+				const subscriber = await findAddedSubscriber(context, subscriberAdd);
+				if (subscriber && typeof subscriber.self_link === 'string') {
+					context.logger.info(
+						`AWeber: a retried add of ${subscriberAdd.email} was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
+						{ node: context.getNode().name },
+					);
+					return request.asCreated
+						? await request.asCreated(subscriber.self_link, subscriber)
+						: (createdResponse(subscriber.self_link) as T);
+				}
 			}
 			const mapped = toAweberError(context.getNode(), error, request.itemIndex);
 			if (isRateLimitRefusal(failure)) {
-				mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${settings.windowMs / 1000} s.\n${mapped.description ?? ''}`;
+				mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
 			}
 			Object.assign(mapped, { aweberAttempts: attempt + 1 });
 			throw mapped;
 		} finally {
 			slot.release();
-			if (heldSlots.get(itemContext) === slot) heldSlots.delete(itemContext);
 		}
 	}
+}
+
+/**
+ * The per-item context a request comes from. RoutingNode hands `requestOperations.pagination` an object
+ * created from the item's context (adding makeRoutingRequest); preSend and postReceive get the item's
+ * context itself. Both map to the same item.
+ */
+function itemContextOf(context: AweberContext): object | undefined {
+	if (typeof (context as { getItemIndex?: unknown }).getItemIndex !== 'function') return undefined;
+	return Object.prototype.hasOwnProperty.call(context, 'makeRoutingRequest') ? Object.getPrototypeOf(context) : context;
+}
+
+async function acquireSlot(
+	context: AweberContext,
+	limiter: AccountRateLimiter,
+	settings: AccountSettings,
+	options: { priority: boolean; signal?: AbortSignal },
+	itemIndex: number | undefined,
+) {
+	let slot;
+	try {
+		slot = await limiter.acquire(options);
+	} catch (error) {
+		if (error instanceof RateLimitWaitAborted) throw cancelledWhileWaiting(context, limiter, settings, itemIndex);
+		throw error;
+	}
+	if (slot.waitedMs > settings.windowMs / 4 && shouldNotify(limiter, 'wait', settings.windowMs)) {
+		const still = limiter.queued;
+		notify(
+			context,
+			'info',
+			`AWeber: waited ${formatDuration(slot.waitedMs)} to stay under the account's rate limit of ${settings.requests} requests per ${formatDuration(settings.windowMs)}` +
+				(still > 0 ? `; ${still} more requests are waiting (about ${formatDuration(limiter.estimateWaitMs())} to go)` : ''),
+		);
+	}
+	return slot;
+}
+
+function cancelledWhileWaiting(
+	context: AweberContext,
+	limiter: AccountRateLimiter,
+	settings: AccountSettings,
+	itemIndex: number | undefined,
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), 'Stopped waiting for the AWeber rate limit: the execution was cancelled or reached its timeout', {
+		description: `${limiter.queued} more requests were waiting for this AWeber account, which allows ${settings.requests} requests per ${formatDuration(settings.windowMs)}. Send fewer items per execution (for example with Loop Over Items), or raise the workflow's timeout.`,
+		itemIndex,
+	});
+}
+
+async function sleepUnlessCancelled(context: AweberContext, ms: number, signal: AbortSignal | undefined, itemIndex: number | undefined) {
+	if (!signal) return await sleep(ms);
+	const cancelled = () => new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
+	if (signal.aborted) throw cancelled();
+	let stopWaiting: () => void = () => undefined;
+	const aborted = new Promise<void>((resolve) => (stopWaiting = resolve));
+	signal.addEventListener('abort', stopWaiting, { once: true });
+	await Promise.race([sleep(ms), aborted]);
+	signal.removeEventListener('abort', stopWaiting);
+	if (signal.aborted) throw cancelled();
+}
+
+/**
+ * A workflow with a timeout that its queued AWeber requests cannot meet: say so up front (once a window),
+ * not only when n8n stops it.
+ */
+function warnIfTooLongForTimeout(context: AweberContext, limiter: AccountRateLimiter, settings: AccountSettings): void {
+	if (limiter.queued < settings.requests) return;
+	const timeoutSeconds = Number(context.getWorkflowSettings?.()?.executionTimeout);
+	if (!(timeoutSeconds > 0)) return;
+	const neededMs = limiter.estimateWaitMs();
+	if (neededMs <= timeoutSeconds * 1000 || !shouldNotify(limiter, 'timeout', settings.windowMs)) return;
+	notify(
+		context,
+		'warn',
+		`AWeber: ${limiter.queued} requests are waiting for this account's rate limit of ${settings.requests} per ${formatDuration(settings.windowMs)}; they need about ${formatDuration(neededMs)}, longer than this workflow's timeout of ${formatDuration(timeoutSeconds * 1000)}. Send fewer items per execution or raise the timeout.`,
+	);
+}
+
+const lastNotices = new WeakMap<AccountRateLimiter, Map<string, number>>();
+
+/** At most one notice of a kind per limiter and window, so a bulk run logs progress, not every request. */
+function shouldNotify(limiter: AccountRateLimiter, kind: string, windowMs: number): boolean {
+	const byKind = lastNotices.get(limiter) ?? new Map<string, number>();
+	lastNotices.set(limiter, byKind);
+	const now = Date.now();
+	if (now - (byKind.get(kind) ?? -Infinity) < windowMs) return false;
+	byKind.set(kind, now);
+	return true;
+}
+
+/**
+ * Tells the user what the node is waiting for: n8n's log, and in manual runs the browser console
+ * (declarative nodes cannot add execution hints in n8n 2.38: RoutingNode's hints are not collected).
+ */
+function notify(context: AweberContext, level: 'info' | 'warn', message: string): void {
+	context.logger[level](message, { node: context.getNode().name });
+	const toUi = (context as { sendMessageToUI?: (message: string) => void }).sendMessageToUI;
+	if (typeof toUi === 'function' && context.getMode?.() === 'manual') {
+		try {
+			toUi.call(context, `${context.getNode().name}: ${message}`);
+		} catch {
+			// The editor may be gone; the log has the message.
+		}
+	}
+}
+
+function formatDuration(ms: number): string {
+	if (ms < 1000) return `${Math.round(ms)} ms`;
+	const seconds = ms / 1000;
+	if (seconds < 120) return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
+	const minutes = Math.floor(seconds / 60);
+	return minutes < 120 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** AWeber's answer to a successful add subscriber. */
+function createdResponse(location: string): IN8nHttpFullResponse {
+	return { statusCode: 201, headers: { location }, body: '' };
 }
 
 export interface AweberRequest {
@@ -158,12 +355,11 @@ export async function aweberApiRequest(context: AweberContext, request: AweberRe
 			options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
 		}
 	}
-	return await sendWithAweberPolicies(context, request, async () =>
-		(await context.helpers.httpRequestWithAuthentication.call(
-			context as IExecuteSingleFunctions,
-			AWEBER_CREDENTIAL_TYPE,
-			{ ...options },
-		)) as IN8nHttpFullResponse,
+	return await sendWithAweberPolicies(context, { ...request, url }, async () =>
+		(await context.helpers.httpRequestWithAuthentication.call(context as IExecuteSingleFunctions, AWEBER_CREDENTIAL_TYPE, {
+			...options,
+			headers: { ...options.headers },
+		})) as IN8nHttpFullResponse,
 	);
 }
 

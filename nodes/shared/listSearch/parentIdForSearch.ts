@@ -1,9 +1,11 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { accountIdForSearch } from './accountIdForSearch';
+
 /**
- * A node parameter that a search needs before it can run (the list whose campaigns to show, the campaign whose
- * messages to show...). AWeber has no account-wide listing for these, so the user must choose the parent first.
+ * A field a search needs before it can run (the list whose campaigns to show, the campaign whose messages
+ * to show...). AWeber has no account-wide listing for these, so the user must choose the parent first.
  */
 export function parentIdForSearch(context: ILoadOptionsFunctions, name: string, label: string): string {
 	let chosen: unknown;
@@ -18,9 +20,10 @@ export function parentIdForSearch(context: ILoadOptionsFunctions, name: string, 
 			description: `The "${label}" field must be set before this list can be loaded.`,
 		});
 	}
-	return value;
+	return encodeURIComponent(value);
 }
 
-export function listIdForSearch(context: ILoadOptionsFunctions): string {
-	return parentIdForSearch(context, 'listId', 'list');
+/** `/accounts/{a}/lists/{l}`: the parent of campaigns, broadcasts, segments, web forms and landing pages. */
+export async function listPathForSearch(context: ILoadOptionsFunctions): Promise<string> {
+	return `/accounts/${await accountIdForSearch(context)}/lists/${parentIdForSearch(context, 'listId', 'List')}`;
 }

@@ -1,8 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { aweberGet } from '../transport';
-import { accountIdForSearch } from './accountIdForSearch';
-import { listIdForSearch } from './parentIdForSearch';
+import { listPathForSearch } from './parentIdForSearch';
+import { searchCollectionPage } from './searchCollectionPage';
 
 interface CampaignEntry {
 	id: number;
@@ -19,27 +18,20 @@ export async function searchCampaigns(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken
-		? await aweberGet<{ entries: CampaignEntry[]; next_collection_link?: string }>(this, paginationToken)
-		: await aweberGet<{ entries: CampaignEntry[]; next_collection_link?: string }>(
-				this,
-				`/accounts/${await accountIdForSearch(this)}/lists/${listIdForSearch(this)}/campaigns`,
-				{ 'ws.size': 100 },
-			);
-	const needle = filter?.toLowerCase();
-	const results = page.entries
-		.map((campaign) => ({
+	return await searchCollectionPage<CampaignEntry>(this, {
+		path: async () => `${await listPathForSearch(this)}/campaigns`,
+		toResult: (campaign) => ({
 			name: campaignName(campaign),
 			value: `${campaign.campaign_type}${campaign.id}`,
 			url: campaign.self_link,
-		}))
-		.filter((result) => !needle || result.name.toLowerCase().includes(needle) || result.value === needle);
-	return { results, paginationToken: page.next_collection_link };
+		}),
+		filter,
+		paginationToken,
+	});
 }
 
 function campaignName(campaign: CampaignEntry): string {
 	const subject = campaign.subject || '(no subject)';
 	if (campaign.campaign_type === 'f') return `Follow-up #${campaign.message_number ?? '?'}: ${subject}`;
-	const sent = campaign.sent_at ? ` (sent ${campaign.sent_at.slice(0, 10)})` : '';
-	return `Broadcast: ${subject}${sent}`;
+	return `Broadcast: ${subject}${campaign.sent_at ? ` (sent ${campaign.sent_at.slice(0, 10)})` : ''}`;
 }

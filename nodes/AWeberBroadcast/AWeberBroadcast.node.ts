@@ -1,0 +1,42 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { aweberTransport } from '../shared/descriptions';
+import { searchAccounts } from '../shared/listSearch/searchAccounts';
+import { searchBroadcasts } from '../shared/listSearch/searchBroadcasts';
+import { searchFacebookIntegrations, searchTwitterIntegrations } from '../shared/listSearch/searchIntegrations';
+import { searchLists } from '../shared/listSearch/searchLists';
+import { searchBroadcastSegments } from '../shared/listSearch/searchSegments';
+import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { broadcastDescription } from './resources/broadcast';
+
+export class AWeberBroadcast implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'AWeber Broadcast',
+		name: 'aWeberBroadcast',
+		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"]}}',
+		description: 'Draft, schedule, cancel and measure AWeber broadcast emails',
+		defaults: { name: 'AWeber Broadcast' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: aweberCredentials,
+		requestDefaults: aweberRequestDefaults,
+		requestOperations: aweberRequestOperations,
+		properties: [aweberTransport, ...broadcastDescription],
+	};
+
+	methods = {
+		listSearch: {
+			searchAccounts,
+			searchLists,
+			searchBroadcasts,
+			searchBroadcastSegments,
+			searchFacebookIntegrations,
+			searchTwitterIntegrations,
+		},
+	};
+}

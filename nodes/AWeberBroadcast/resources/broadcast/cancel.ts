@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { broadcastLocator } from '../../../shared/campaignLocators';
+import { listScopeLocators, shownFor } from '../../../shared/listScope';
+
+const showOnlyForBroadcastCancel = { operation: ['cancel'] };
+
+export const broadcastCancelDescription: INodeProperties[] = [
+	...listScopeLocators(showOnlyForBroadcastCancel),
+	shownFor(broadcastLocator, showOnlyForBroadcastCancel),
+];

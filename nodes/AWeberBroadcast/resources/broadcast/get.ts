@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { broadcastLocator } from '../../../shared/campaignLocators';
+import { listScopeLocators, shownFor } from '../../../shared/listScope';
+
+const showOnlyForBroadcastGet = { operation: ['get'] };
+
+export const broadcastGetDescription: INodeProperties[] = [
+	...listScopeLocators(showOnlyForBroadcastGet),
+	shownFor(broadcastLocator, showOnlyForBroadcastGet),
+];

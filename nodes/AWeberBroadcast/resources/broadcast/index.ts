@@ -1,0 +1,163 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { reportDeleted } from '../../../shared/deletedResult';
+import { readSelfLink } from '../../../shared/followLocation';
+import { broadcastCancelDescription } from './cancel';
+import { broadcastCreateDescription } from './create';
+import { broadcastDeleteDescription } from './delete';
+import { broadcastGetDescription } from './get';
+import { broadcastGetManyDescription } from './getAll';
+import { broadcastGetClicksDescription } from './getClicks';
+import { broadcastGetOpensDescription } from './getOpens';
+import { broadcastGetStatisticDescription } from './getStatistic';
+import { broadcastGetStatisticsDescription } from './getStatistics';
+import { broadcastGetTotalDescription } from './getTotal';
+import {
+	createBroadcastFormBody,
+	readableStatistics,
+	scheduleCreatedBroadcast,
+	scheduleFormBody,
+	updateBroadcastFormBody,
+} from './requestShaping';
+import { broadcastScheduleDescription } from './schedule';
+import { broadcastUpdateDescription } from './update';
+
+const BROADCASTS = '/accounts/{accountId}/lists/{listId}/broadcasts';
+const BROADCAST = `${BROADCASTS}/{broadcastId}`;
+/** A sent broadcast is also a campaign `b{id}`; its statistics live there. */
+const BROADCAST_STATS = '/accounts/{accountId}/lists/{listId}/campaigns/b{broadcastId}/stats';
+/** AWeber takes broadcast writes form-encoded only (a JSON body gets 415). */
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+export const broadcastOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Cancel',
+			value: 'cancel',
+			action: 'Cancel a scheduled broadcast',
+			description: 'Cancel a scheduled broadcast so it goes back to draft; outputs the broadcast',
+			routing: {
+				request: { method: 'POST', url: `${BROADCAST}/cancel` },
+				output: { postReceive: [readSelfLink] },
+			},
+		},
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a broadcast',
+			description: 'Create a draft broadcast, and optionally schedule it in the same step',
+			routing: {
+				request: { method: 'POST', url: BROADCASTS, headers: FORM },
+				send: { preSend: [createBroadcastFormBody] },
+				output: { postReceive: [scheduleCreatedBroadcast] },
+			},
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a broadcast',
+			description: 'Delete a draft broadcast created through the API',
+			routing: {
+				request: { method: 'DELETE', url: BROADCAST },
+				output: { postReceive: [reportDeleted] },
+			},
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a broadcast',
+			description: 'Get a broadcast with its content, lists, status and (once sent) stats',
+			routing: { request: { method: 'GET', url: BROADCAST } },
+		},
+		{
+			name: 'Get Clicks',
+			value: 'getClicks',
+			action: 'Get the clicks of a broadcast',
+			description: 'Get who clicked in a sent broadcast, per subscriber or per click',
+			routing: { request: { method: 'GET', url: `${BROADCAST}/clicks` } },
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many broadcasts',
+			description: 'Get the draft, scheduled or sent broadcasts of a list',
+			routing: { request: { method: 'GET', url: BROADCASTS } },
+		},
+		{
+			name: 'Get Opens',
+			value: 'getOpens',
+			action: 'Get the opens of a broadcast',
+			description: 'Get who opened a sent broadcast (first open per subscriber, newest first)',
+			routing: { request: { method: 'GET', url: `${BROADCAST}/opens` } },
+		},
+		{
+			name: 'Get Statistic',
+			value: 'getStatistic',
+			action: 'Get a statistic of a broadcast',
+			description: 'Get one statistic of a sent broadcast (a number, or a list for time series and top 10s)',
+			routing: {
+				request: { method: 'GET', url: `${BROADCAST_STATS}/{statisticId}` },
+				output: { postReceive: [readableStatistics] },
+			},
+		},
+		{
+			name: 'Get Statistics',
+			value: 'getStatistics',
+			action: 'Get the statistics of a broadcast',
+			description: 'Get every statistic of a sent broadcast, one item each (ID, description, value)',
+			routing: {
+				request: { method: 'GET', url: BROADCAST_STATS },
+				output: { postReceive: [readableStatistics] },
+			},
+		},
+		{
+			name: 'Get Total',
+			value: 'getTotal',
+			action: 'Count the broadcasts of a list',
+			description: 'Get how many draft, scheduled or sent broadcasts a list has',
+			routing: { request: { method: 'GET', url: `${BROADCASTS}/total` } },
+		},
+		{
+			name: 'Schedule',
+			value: 'schedule',
+			action: 'Schedule a broadcast',
+			description: 'Schedule a draft broadcast to be sent at a given time; outputs the scheduled broadcast',
+			routing: {
+				request: { method: 'POST', url: `${BROADCAST}/schedule`, headers: FORM },
+				send: { preSend: [scheduleFormBody] },
+				output: { postReceive: [readSelfLink] },
+			},
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a broadcast',
+			description: 'Change a draft broadcast created through the API',
+			routing: {
+				request: { method: 'PUT', url: BROADCAST, headers: FORM },
+				send: { preSend: [updateBroadcastFormBody] },
+			},
+		},
+	],
+	default: 'getAll',
+};
+
+export const broadcastDescription: INodeProperties[] = [
+	broadcastOperations,
+	...broadcastGetManyDescription,
+	...broadcastGetDescription,
+	...broadcastGetTotalDescription,
+	...broadcastGetStatisticsDescription,
+	...broadcastGetStatisticDescription,
+	...broadcastCreateDescription,
+	...broadcastUpdateDescription,
+	...broadcastDeleteDescription,
+	...broadcastScheduleDescription,
+	...broadcastCancelDescription,
+	...broadcastGetOpensDescription,
+	...broadcastGetClicksDescription,
+];

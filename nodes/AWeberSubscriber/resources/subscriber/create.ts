@@ -1,0 +1,82 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { customFieldsProperty } from '../../../shared/customFields';
+import { listScopeLocators } from '../../../shared/listScope';
+import { tagsProperty } from '../../../shared/tags';
+import { adTrackingField, lastFollowupField, miscNotesField, nameField, strictCustomFieldsOption } from './fields';
+
+type Show = Record<string, string[]>;
+
+/** The fields of a new subscriber, shared by Add and Upsert (only Add offers "Update Existing"). */
+export function newSubscriberFields(show: Show, options: { offerUpdateExisting: boolean }): INodeProperties[] {
+	return [
+		...listScopeLocators(show),
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			required: true,
+			default: '',
+			description: 'The subscriber\'s email address (up to 50 characters)',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show },
+			options: [
+				adTrackingField,
+				customFieldsProperty(
+					'Values for the list\'s custom fields. AWeber ignores names that are not custom fields of the list unless "Strict Custom Fields" is on.',
+				),
+				{
+					displayName: 'IP Address',
+					name: 'ipAddress',
+					type: 'string',
+					default: '',
+					placeholder: '204.194.222.28',
+					description:
+						'The public IP address the subscriber signed up from (AWeber uses it for location and send times; it can only be set when adding)',
+				},
+				lastFollowupField,
+				miscNotesField,
+				nameField,
+				tagsProperty({
+					name: 'tags',
+					displayName: 'Tag Names or IDs',
+					purpose: 'Tags to give the subscriber',
+				}),
+			],
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show },
+			options: [
+				strictCustomFieldsOption,
+				...(options.offerUpdateExisting
+					? [
+							{
+								displayName: 'Update Existing',
+								name: 'updateExisting',
+								type: 'boolean' as const,
+								default: false,
+								description:
+									'Whether to update the subscriber when the address is already on the list (tags are added to theirs) instead of failing',
+								routing: { send: { type: 'body' as const, property: 'update_existing', value: '={{ $value ? "true" : undefined }}' } },
+							},
+						]
+					: []),
+			],
+		},
+	];
+}
+
+export const subscriberCreateDescription = newSubscriberFields({ operation: ['create'] }, { offerUpdateExisting: true });

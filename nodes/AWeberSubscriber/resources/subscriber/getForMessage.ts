@@ -1,0 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { campaignLocator } from '../../../shared/campaignLocators';
+import { collectionPaging } from '../../../shared/descriptions';
+import { listScopeLocators } from '../../../shared/listScope';
+
+const showOnlyForSubscriberGetForMessage = { operation: ['getForMessage'] };
+
+export const subscriberGetForMessageDescription: INodeProperties[] = [
+	...listScopeLocators(showOnlyForSubscriberGetForMessage),
+	{
+		...campaignLocator,
+		description: 'The broadcast or follow-up whose messages the subscribers were sent',
+		displayOptions: { show: showOnlyForSubscriberGetForMessage },
+	},
+	...collectionPaging(showOnlyForSubscriberGetForMessage),
+];

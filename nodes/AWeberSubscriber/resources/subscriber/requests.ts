@@ -1,0 +1,222 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	mergeCustomFields,
+	newSubscriberCustomFields,
+	readCustomFieldValues,
+	type CustomFieldValue,
+} from '../../../shared/customFields';
+import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
+import { readPathParameter } from '../../../shared/pathParameters';
+import { findSubscriberByEmail, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
+import { checkTags, readTags } from '../../../shared/tags';
+import { aweberGet } from '../../../shared/transport';
+
+function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {
+	if (typeof requestOptions.body !== 'object' || requestOptions.body === null) requestOptions.body = {};
+	return requestOptions.body as IDataObject;
+}
+
+/**
+ * Add and Upsert: the address, tags (an array on create) and custom fields, checked before anything is sent.
+ * Name, ad tracking, notes and follow-up number are sent by the fields' own routing.
+ */
+export async function sendNewSubscriber(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const body = bodyOf(requestOptions);
+	body.email = checkEmailAddress(this, this.getNodeParameter('email', ''), 'Email');
+	const ipAddress = this.getNodeParameter('additionalFields.ipAddress', '') as unknown;
+	if (ipAddress !== '') body.ip_address = checkIpAddress(this, ipAddress, 'IP Address');
+	const tags = readTags(this, 'additionalFields.tags', 'Tags');
+	if (tags.length > 0) body.tags = tags;
+	const strict = this.getNodeParameter('options.strictCustomFields', false) as boolean;
+	const values = readCustomFieldValues(this, 'additionalFields.customFields');
+	if (values.length > 0) body.custom_fields = await newSubscriberCustomFields(this, values, strict);
+	if (strict) body.strict_custom_fields = 'true';
+	return requestOptions;
+}
+
+/** The changes of Update (and Unsubscribe) read from the node, checked before any request. */
+function readSubscriberChanges(context: IExecuteSingleFunctions, body: IDataObject): CustomFieldValue[] {
+	const newEmail = context.getNodeParameter('updateFields.email', '') as unknown;
+	if (newEmail !== '') body.email = checkEmailAddress(context, newEmail, 'Email');
+	const add = readTags(context, 'updateFields.addTags', 'Add Tags');
+	const remove = readTags(context, 'updateFields.removeTags', 'Remove Tags');
+	if (add.length > 0 || remove.length > 0) {
+		const removed = remove.filter((tag) => !add.includes(tag));
+		body.tags = { ...(add.length > 0 ? { add } : {}), ...(removed.length > 0 ? { remove: removed } : {}) };
+	}
+	return readCustomFieldValues(context, 'updateFields.customFields');
+}
+
+/**
+ * Update and Unsubscribe. AWeber sets every custom field missing from a PATCH to null, so the subscriber is
+ * read first (one GET, or a `find` when chosen by email) and its current custom field values are sent back
+ * with the changes: an update costs two calls and never wipes the fields it does not touch. (AWeber does not
+ * say whether a PATCH without `custom_fields` keeps them, so every PATCH sends them.) A subscriber chosen by
+ * email is then written with AWeber's `?subscriber_email=` form.
+ */
+export async function sendSubscriberChanges(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const body = bodyOf(requestOptions);
+	const email = subscriberEmailOf(this);
+	const changes = readSubscriberChanges(this, body);
+	const changed = Object.values(body).some((value) => value !== undefined);
+	if (!changed && changes.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'No change given', {
+			description: 'Add at least one field under "Update Fields".',
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	const strict = this.getNodeParameter('options.strictCustomFields', false) as boolean;
+	const current = email ? await findSubscriberByEmail(this, email) : await aweberGet(this, requestOptions.url);
+	body.custom_fields = mergeCustomFields(this, (current.custom_fields as IDataObject | null) ?? {}, changes, strict);
+	if (strict) body.strict_custom_fields = 'true';
+	if (email) requestOptions.qs = { ...requestOptions.qs, subscriber_email: email };
+	return requestOptions;
+}
+
+/** Delete by email uses AWeber's `?subscriber_email=` form on the subscriber collection. */
+export async function sendSubscriberEmail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const email = subscriberEmailOf(this);
+	if (email) requestOptions.qs = { ...requestOptions.qs, subscriber_email: email };
+	return requestOptions;
+}
+
+/** Get by email is AWeber's `find` on the list (one call); `unwrapFoundSubscriber` outputs the match. */
+export async function findSubscriberToGet(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const email = subscriberEmailOf(this);
+	if (email) requestOptions.qs = { ...requestOptions.qs, 'ws.op': 'find', email };
+	return requestOptions;
+}
+
+export async function unwrapFoundSubscriber(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = response.body as IDataObject;
+	if (!Array.isArray(body?.entries)) return items;
+	const [subscriber] = body.entries as IDataObject[];
+	if (!subscriber) throw subscriberNotFound(this, subscriberEmailOf(this) ?? '');
+	return [{ json: subscriber }];
+}
+
+/** Activity and Move need the subscriber's ID in the path: a subscriber chosen by email is found first. */
+export async function resolveSubscriberEmail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const email = subscriberEmailOf(this);
+	if (email) {
+		const subscriber = await findSubscriberByEmail(this, email);
+		requestOptions.url = `${requestOptions.url}/${encodeURIComponent(String(subscriber.id))}`;
+	}
+	return requestOptions;
+}
+
+/** Move names the destination by its AWeber link (`list_link`), which is the list's self_link. */
+export async function sendMoveDestination(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const destination = readPathParameter(this, 'destinationListId');
+	if (destination === readPathParameter(this, 'listId')) {
+		throw invalidField(this, 'Destination List', 'is the list the subscriber is on', 'Choose another list to move the subscriber to.');
+	}
+	const apiBase = String(requestOptions.baseURL ?? '').replace(/\/+$/, '');
+	bodyOf(requestOptions).list_link = `${apiBase}/accounts/${readPathParameter(this, 'accountId')}/lists/${destination}`;
+	return requestOptions;
+}
+
+/** AWeber's timestamp form with an explicit zone, e.g. 2025-01-06T09:00:00+00:00. */
+function aweberTimestamp(date: Date): string {
+	return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** Track Purchase: every field AWeber requires, checked; the event time defaults to now. */
+export async function sendPurchase(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const body = bodyOf(requestOptions);
+	const text = (name: string, label: string) => checkText(this, this.getNodeParameter(name, ''), label, { required: true });
+	body.email = checkEmailAddress(this, this.getNodeParameter('email', ''), 'Email');
+	body.ip_address = checkIpAddress(this, this.getNodeParameter('ipAddress', ''), 'IP Address');
+	body.product_name = text('productName', 'Product Name');
+	body.vendor = text('vendor', 'Vendor');
+	body.event_note = text('eventNote', 'Event Note');
+	const url = text('url', 'URL');
+	if (!/^https?:\/\/\S+$/i.test(url)) throw invalidField(this, 'URL', `must be a web address (http or https), not "${url}"`);
+	body.url = url;
+	const currency = text('currency', 'Currency').toUpperCase();
+	if (!/^[A-Z]{3}$/.test(currency)) throw invalidField(this, 'Currency', `must be a three-letter ISO currency code such as USD, not "${currency}"`);
+	body.currency = currency;
+	const value = Number(this.getNodeParameter('value', Number.NaN));
+	if (!Number.isFinite(value)) throw invalidField(this, 'Value', 'must be a number');
+	body.value = value;
+	const eventTime = this.getNodeParameter('additionalFields.eventTime', '') as unknown;
+	if (eventTime === '' || eventTime === undefined || eventTime === null) {
+		body.event_time = aweberTimestamp(new Date());
+	} else {
+		const time = new Date(String(eventTime));
+		if (Number.isNaN(time.getTime())) throw invalidField(this, 'Event Time', `must be a date and time, not "${String(eventTime)}"`);
+		body.event_time = String(eventTime);
+	}
+	const tags = readTags(this, 'additionalFields.tags', 'Tags');
+	if (tags.length > 0) body.tags = tags;
+	const values = readCustomFieldValues(this, 'additionalFields.customFields');
+	if (values.length > 0) body.custom_fields = await newSubscriberCustomFields(this, values, false);
+	return requestOptions;
+}
+
+/**
+ * AWeber answers a purchase with the subscriber's activity link in `Location` (the sale shows up there
+ * shortly after); output the subscriber, who is created when the address was not on the list.
+ */
+export async function outputPurchaseSubscriber(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const location = response.headers?.location;
+	if (typeof location !== 'string' || location === '') return items;
+	const subscriberLink = location.split('?')[0];
+	return [{ json: { ...(await aweberGet(this, subscriberLink)), purchase_activity_link: location } }];
+}
+
+/** The search filters AWeber wants JSON-encoded (tags, tags_not_in, custom_fields), and a checked email. */
+export async function sendSearchFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const qs = (requestOptions.qs ??= {});
+	const filters = this.getNodeParameter('filters', {}) as IDataObject;
+	if (filters.email !== undefined) qs.email = checkEmailAddress(this, filters.email, 'Email');
+	const tags = checkTags(this, filters.tags, 'Tags');
+	if (tags.length > 0) qs.tags = JSON.stringify(tags);
+	const tagsNotIn = checkTags(this, filters.tagsNotIn, 'Without Tags');
+	if (tagsNotIn.length > 0) qs.tags_not_in = JSON.stringify(tagsNotIn);
+	const customFields = readCustomFieldValues(this, 'filters.customFields');
+	if (customFields.length > 0) {
+		qs.custom_fields = JSON.stringify(Object.fromEntries(customFields.map(({ name, value }) => [name, value])));
+	}
+	return requestOptions;
+}

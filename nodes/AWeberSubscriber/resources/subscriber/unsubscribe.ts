@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { listScopeLocators } from '../../../shared/listScope';
+import { subscriberLocator } from '../../../shared/subscriberLocator';
+
+const showOnlyForSubscriberUnsubscribe = { operation: ['unsubscribe'] };
+
+export const subscriberUnsubscribeDescription: INodeProperties[] = [
+	...listScopeLocators(showOnlyForSubscriberUnsubscribe),
+	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberUnsubscribe } },
+];

@@ -1,0 +1,70 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { customFieldsProperty } from '../../../shared/customFields';
+import { listScopeLocators } from '../../../shared/listScope';
+import { subscriberLocator } from '../../../shared/subscriberLocator';
+import { tagsProperty } from '../../../shared/tags';
+import { adTrackingField, lastFollowupField, miscNotesField, nameField, strictCustomFieldsOption } from './fields';
+
+const showOnlyForSubscriberUpdate = { operation: ['update'] };
+
+export const subscriberUpdateDescription: INodeProperties[] = [
+	...listScopeLocators(showOnlyForSubscriberUpdate),
+	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberUpdate } },
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForSubscriberUpdate },
+		options: [
+			adTrackingField,
+			tagsProperty({
+				name: 'addTags',
+				displayName: 'Add Tag Names or IDs',
+				purpose: 'Tags to add',
+			}),
+			customFieldsProperty(
+				'Custom field values to set. The subscriber\'s other custom fields keep their values; an empty value clears a field.',
+			),
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'A new email address for the subscriber',
+			},
+			lastFollowupField,
+			miscNotesField,
+			nameField,
+			tagsProperty({
+				name: 'removeTags',
+				displayName: 'Remove Tag Names or IDs',
+				purpose: 'Tags to take off the subscriber',
+			}),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Subscribed', value: 'subscribed' },
+					{ name: 'Unsubscribed', value: 'unsubscribed' },
+				],
+				default: 'subscribed',
+				description: 'Subscribed or unsubscribed (AWeber does not allow setting "unconfirmed")',
+				routing: { send: { type: 'body', property: 'status' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForSubscriberUpdate },
+		options: [strictCustomFieldsOption],
+	},
+];

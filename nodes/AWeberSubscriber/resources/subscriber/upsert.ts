@@ -1,0 +1,3 @@
+import { newSubscriberFields } from './create';
+
+export const subscriberUpsertDescription = newSubscriberFields({ operation: ['upsert'] }, { offerUpdateExisting: false });

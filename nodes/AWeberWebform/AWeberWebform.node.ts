@@ -1,0 +1,52 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { aweberTransport } from '../shared/descriptions';
+import { searchAccounts } from '../shared/listSearch/searchAccounts';
+import { searchLists } from '../shared/listSearch/searchLists';
+import { searchSplitTestComponents } from '../shared/listSearch/searchSplitTestComponents';
+import { searchSplitTests } from '../shared/listSearch/searchSplitTests';
+import { searchWebForms } from '../shared/listSearch/searchWebForms';
+import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { splitTestDescription } from './resources/splitTest';
+import { splitTestComponentDescription } from './resources/splitTestComponent';
+import { webFormDescription } from './resources/webForm';
+
+export class AWeberWebform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'AWeber Webform',
+		name: 'aWeberWebform',
+		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read AWeber sign-up forms and their split tests, with display and conversion counts',
+		defaults: { name: 'AWeber Webform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: aweberCredentials,
+		requestDefaults: aweberRequestDefaults,
+		requestOperations: aweberRequestOperations,
+		properties: [
+			aweberTransport,
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Split Test', value: 'splitTest' },
+					{ name: 'Split Test Component', value: 'splitTestComponent' },
+					{ name: 'Web Form', value: 'webForm' },
+				],
+				default: 'webForm',
+			},
+			...webFormDescription,
+			...splitTestDescription,
+			...splitTestComponentDescription,
+		],
+	};
+
+	methods = { listSearch: { searchAccounts, searchLists, searchWebForms, searchSplitTests, searchSplitTestComponents } };
+}

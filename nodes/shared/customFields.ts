@@ -1,0 +1,189 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { AWEBER_MAX_PAGE_SIZE } from './constants';
+import { aweberLocator } from './descriptions';
+import { describeType, invalidField } from './fieldValidation';
+import { listPathOf } from './listPath';
+import { aweberGet, type AweberContext } from './transport';
+
+export const customFieldLocator = aweberLocator({
+	name: 'customFieldId',
+	displayName: 'Custom Field',
+	searchMethod: 'searchCustomFields',
+	urlSegment: 'custom_fields',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/custom_fields/789',
+	idPlaceholder: '789',
+	description: 'A custom field of the chosen list',
+});
+
+const fieldNameFromList: INodeProperties = {
+	displayName: 'Field Name or ID',
+	name: 'name',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getCustomFieldNames', loadOptionsDependsOn: ['listId.value'] },
+	default: '',
+	description:
+		'A custom field of the list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const typedFieldName: INodeProperties = {
+	displayName: 'Field Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Name of the custom field',
+};
+
+/**
+ * Name / value pairs for custom fields (AWeber stores every value as text). Names are picked from the chosen
+ * list's fields, or typed where no list is chosen.
+ */
+export function customFieldsProperty(description: string, options: { listChosen?: boolean } = {}): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		description,
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					options.listChosen === false ? typedFieldName : fieldNameFromList,
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'The value (as text)',
+					},
+				],
+			},
+		],
+	};
+}
+
+export interface CustomFieldValue {
+	name: string;
+	/** '' means "no value". */
+	value: string;
+}
+
+type FieldContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex'>;
+
+/** The custom field rows of a fixed collection, checked: every row names a field, once, and values are text. */
+export function readCustomFieldValues(context: IExecuteSingleFunctions, parameterName: string): CustomFieldValue[] {
+	const collection = context.getNodeParameter(parameterName, {}) as { field?: Array<{ name?: unknown; value?: unknown }> };
+	const values: CustomFieldValue[] = [];
+	(collection?.field ?? []).forEach((row, index) => {
+		const name = typeof row.name === 'string' ? row.name.trim() : '';
+		if (name === '') {
+			throw invalidField(context, 'Custom Fields', `has a row without a field name (row ${index + 1})`);
+		}
+		if (values.some((earlier) => earlier.name.toLowerCase() === name.toLowerCase())) {
+			throw invalidField(context, 'Custom Fields', `sets "${name}" twice`);
+		}
+		let value = row.value;
+		if (value === undefined || value === null) value = '';
+		if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
+		if (typeof value !== 'string') {
+			throw invalidField(context, `Custom Field "${name}"`, `must be text, not ${describeType(value)}`);
+		}
+		values.push({ name, value: value.trim() });
+	});
+	return values;
+}
+
+function unknownCustomField(context: FieldContext, name: string, known: string[]): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `The custom field "${name}" does not exist on this list`, {
+		description: `The list's custom fields are: ${known.join(', ') || '(none)'}. With "Strict Custom Fields" on, names must match exactly, including case.`,
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/**
+ * The complete `custom_fields` of an update. AWeber sets every custom field left out of a PATCH to null,
+ * so the subscriber's current values are sent back with the changes; an empty value clears a field.
+ * Names match the list's fields case-insensitively as AWeber does, or exactly when strict.
+ */
+export function mergeCustomFields(
+	context: FieldContext,
+	current: Record<string, unknown>,
+	changes: CustomFieldValue[],
+	strict: boolean,
+): Record<string, string> {
+	const merged: Record<string, string> = {};
+	for (const [name, value] of Object.entries(current)) {
+		if (typeof value === 'string' && value !== '') merged[name] = value;
+	}
+	const known = Object.keys(current);
+	for (const change of changes) {
+		const key = strict
+			? known.find((name) => name === change.name)
+			: (known.find((name) => name.toLowerCase() === change.name.toLowerCase()) ?? change.name);
+		if (key === undefined) throw unknownCustomField(context, change.name, known);
+		if (change.value === '') delete merged[key];
+		else merged[key] = change.value;
+	}
+	return merged;
+}
+
+/** The custom fields of a new subscriber; unknown names are refused before any write when strict. */
+export async function newSubscriberCustomFields(
+	context: IExecuteSingleFunctions,
+	values: CustomFieldValue[],
+	strict: boolean,
+): Promise<Record<string, string>> {
+	if (strict && values.length > 0) {
+		const known = await customFieldNamesOfList(context);
+		for (const { name } of values) {
+			if (!known.includes(name)) throw unknownCustomField(context, name, known);
+		}
+	}
+	const fields: Record<string, string> = {};
+	for (const { name, value } of values) if (value !== '') fields[name] = value;
+	return fields;
+}
+
+/**
+ * One read of a list's custom fields serves every item of a node run: keyed by the run's execute data
+ * (one object shared by the run's items), so nothing outlives the run.
+ */
+const customFieldNamesByRun = new WeakMap<object, Map<string, Promise<string[]>>>();
+
+export async function customFieldNamesOfList(context: IExecuteSingleFunctions): Promise<string[]> {
+	const listPath = listPathOf(context);
+	const run = context.getExecuteData() as object | undefined;
+	if (!run) return await listCustomFieldNames(context, listPath);
+	let byList = customFieldNamesByRun.get(run);
+	if (!byList) {
+		byList = new Map();
+		customFieldNamesByRun.set(run, byList);
+	}
+	let names = byList.get(listPath);
+	if (!names) {
+		names = listCustomFieldNames(context, listPath);
+		byList.set(listPath, names);
+		// A failed read must not be remembered.
+		names.catch(() => byList.delete(listPath));
+	}
+	return await names;
+}
+
+/** Every custom field name of a list (`/accounts/{a}/lists/{l}`), all pages. */
+export async function listCustomFieldNames(context: AweberContext, listPath: string): Promise<string[]> {
+	const names: string[] = [];
+	let link: string | undefined = `${listPath}/custom_fields`;
+	let qs: IDataObject | undefined = { 'ws.size': AWEBER_MAX_PAGE_SIZE };
+	while (link) {
+		const page: { entries: Array<{ name: string }>; next_collection_link?: string } = await aweberGet(context, link, qs);
+		names.push(...page.entries.map((field) => field.name));
+		link = page.next_collection_link;
+		qs = undefined;
+	}
+	return names;
+}

@@ -1,0 +1,77 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { AWEBER_MAX_PAGE_SIZE } from '../constants';
+import { aweberGet } from '../transport';
+import { listPathForSearch } from './parentIdForSearch';
+import { filterResults } from './searchCollectionPage';
+
+interface BroadcastEntry {
+	broadcast_id: number;
+	subject?: string;
+	status?: string;
+	scheduled_for?: string | null;
+	sent_at?: string | null;
+	self_link: string;
+}
+
+type BroadcastStatus = 'draft' | 'scheduled' | 'sent';
+
+/** AWeber lists broadcasts one status at a time; offer the ones the chosen operation can act on. */
+const STATUSES_FOR_OPERATION: Record<string, BroadcastStatus[]> = {
+	update: ['draft'],
+	delete: ['draft'],
+	schedule: ['draft'],
+	cancel: ['scheduled'],
+	getStatistics: ['sent'],
+	getStatistic: ['sent'],
+	getOpens: ['sent'],
+	getClicks: ['sent'],
+};
+const ALL_STATUSES: BroadcastStatus[] = ['draft', 'scheduled', 'sent'];
+const NEXT_STATUS_TOKEN = 'status:';
+
+function statusesForSearch(context: ILoadOptionsFunctions): BroadcastStatus[] {
+	let operation: unknown;
+	try {
+		operation = context.getNodeParameter('operation');
+	} catch {
+		operation = undefined;
+	}
+	return STATUSES_FOR_OPERATION[String(operation)] ?? ALL_STATUSES;
+}
+
+/**
+ * Broadcasts of the chosen list. Pages go status by status: the pagination token is AWeber's next page
+ * link, or `status:<next status>` once a status is exhausted.
+ */
+export async function searchBroadcasts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const statuses = statusesForSearch(this);
+	let page: { entries: BroadcastEntry[]; next_collection_link?: string };
+	let status: BroadcastStatus;
+	if (paginationToken && !paginationToken.startsWith(NEXT_STATUS_TOKEN)) {
+		status = (new URL(paginationToken).searchParams.get('status') as BroadcastStatus | null) ?? statuses[0];
+		page = await aweberGet(this, paginationToken);
+	} else {
+		status = (paginationToken?.slice(NEXT_STATUS_TOKEN.length) as BroadcastStatus | undefined) ?? statuses[0];
+		page = await aweberGet(this, `${await listPathForSearch(this)}/broadcasts`, { status, 'ws.size': AWEBER_MAX_PAGE_SIZE });
+	}
+	const nextStatus = statuses[statuses.indexOf(status) + 1];
+	const results = page.entries.map((broadcast) => ({
+		name: broadcastName(broadcast, status),
+		value: String(broadcast.broadcast_id),
+		url: broadcast.self_link,
+	}));
+	return {
+		results: filterResults(results, filter),
+		paginationToken: page.next_collection_link ?? (nextStatus ? `${NEXT_STATUS_TOKEN}${nextStatus}` : undefined),
+	};
+}
+
+function broadcastName(broadcast: BroadcastEntry, status: string): string {
+	const when = broadcast.sent_at ?? broadcast.scheduled_for;
+	return `${broadcast.subject || '(no subject)'} (${broadcast.status ?? status}${when ? ` ${when.slice(0, 16)}` : ''})`;
+}

@@ -1,0 +1,29 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { listPathForSearch } from './parentIdForSearch';
+import { searchCollectionPage } from './searchCollectionPage';
+
+interface LandingPageEntry {
+	id: string;
+	name: string;
+	status?: string;
+	self_link: string;
+}
+
+/** Landing pages of the chosen list. */
+export async function searchLandingPages(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchCollectionPage<LandingPageEntry>(this, {
+		path: async () => `${await listPathForSearch(this)}/landing_pages`,
+		toResult: (page) => ({
+			name: page.status ? `${page.name} (${page.status})` : page.name,
+			value: page.id,
+			url: page.self_link,
+		}),
+		filter,
+		paginationToken,
+	});
+}

@@ -1,0 +1,14 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { listPathForSearch } from '../listSearch/parentIdForSearch';
+import { aweberGet } from '../transport';
+
+/** The chosen list's tags (AWeber answers its most popular tags as a bare array of strings). */
+export async function getListTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const tags = await aweberGet<unknown>(this, `${await listPathForSearch(this)}/tags`);
+	if (!Array.isArray(tags)) return [];
+	return tags
+		.filter((tag): tag is string => typeof tag === 'string')
+		.sort((a, b) => a.localeCompare(b))
+		.map((tag) => ({ name: tag, value: tag }));
+}

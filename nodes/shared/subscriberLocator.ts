@@ -1,0 +1,70 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { aweberLocator } from './descriptions';
+import { checkEmailAddress } from './fieldValidation';
+import { listPathOf } from './listPath';
+import { aweberGet } from './transport';
+
+const byIdListOrUrl = aweberLocator({
+	name: 'subscriberId',
+	displayName: 'Subscriber',
+	searchMethod: 'searchSubscribers',
+	urlSegment: 'subscribers',
+	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/subscribers/987654321',
+	idPlaceholder: '987654321',
+	description: 'The subscriber on the chosen list: pick one, or give its ID, its AWeber URL or its email address',
+});
+
+/** A subscriber of the chosen list: from the list, by ID, by URL, or by email address. */
+export const subscriberLocator: INodeProperties = {
+	...byIdListOrUrl,
+	modes: [
+		...(byIdListOrUrl.modes ?? []),
+		{
+			displayName: 'By Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@example.com',
+			validation: [
+				{ type: 'regex', properties: { regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: 'Not an email address' } },
+			],
+		},
+	],
+};
+
+/**
+ * The subscriber entry's path, or the list's subscriber collection when the subscriber is given by email
+ * (AWeber addresses those with `?subscriber_email=`, or they are found first). Expressions see a locator's
+ * value but not its mode, so an address is recognised by its "@": IDs are numbers and AWeber URLs have none.
+ */
+export const subscriberEntryUrl =
+	'={{ "/accounts/{accountId}/lists/{listId}/subscribers" + (String($parameter.subscriberId).includes("@") ? "" : "/{subscriberId}") }}';
+
+/** The email address when the subscriber is given by email (checked), else undefined. */
+export function subscriberEmailOf(context: IExecuteSingleFunctions): string | undefined {
+	const locator = context.getNodeParameter('subscriberId', undefined, { extractValue: false }) as
+		| { mode?: string; value?: unknown }
+		| undefined;
+	if (typeof locator !== 'object' || locator === null) return undefined;
+	const byEmail = locator.mode === 'email' || (typeof locator.value === 'string' && locator.value.includes('@'));
+	return byEmail ? checkEmailAddress(context, locator.value, 'Subscriber') : undefined;
+}
+
+/** The subscriber with this address on the chosen list (AWeber's `find`), or an error naming the address. */
+export async function findSubscriberByEmail(context: IExecuteSingleFunctions, email: string): Promise<IDataObject> {
+	const found = await aweberGet<{ entries: IDataObject[] }>(context, `${listPathOf(context)}/subscribers`, {
+		'ws.op': 'find',
+		email,
+	});
+	const subscriber = found.entries?.[0];
+	if (!subscriber) throw subscriberNotFound(context, email);
+	return subscriber;
+}
+
+export function subscriberNotFound(context: IExecuteSingleFunctions, email: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `No subscriber with the email address "${email}" is on this list`, {
+		description: 'Check the address and the list chosen in the node.',
+		itemIndex: context.getItemIndex(),
+	});
+}

@@ -1,0 +1,115 @@
+import type { IDataObject, ILoadOptionsFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+
+import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { PACKAGE_PREFIX } from '../harness';
+import { apiCalls, listPath, newsletterScope } from './email-nodes.helpers';
+
+let bed: AweberTestbed;
+beforeAll(async () => {
+	bed = await startTestbed();
+});
+afterAll(async () => await bed.stop());
+beforeEach(() => bed.sandbox.clearRequests());
+
+/** Calls a node's listSearch or loadOptions method as the n8n editor does: with the node's current parameters. */
+async function callEditorMethod<T>(
+	type: string,
+	kind: 'listSearch' | 'loadOptions',
+	method: string,
+	parameters: IDataObject,
+	...args: unknown[]
+): Promise<T> {
+	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
+	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const fn = nodeType.methods?.[kind]?.[method] as unknown as (this: ILoadOptionsFunctions, ...args: unknown[]) => Promise<T>;
+	return await fn.call(context, ...args);
+}
+
+interface SearchResult {
+	results: Array<{ name: string; value: string | number; url?: string }>;
+	paginationToken?: unknown;
+}
+
+const subscriberParameters = () => ({ ...newsletterScope(bed), operation: 'get' });
+
+describe('subscriber picker', () => {
+	it('offers the list\'s subscribers, newest first, with their status when not subscribed', async () => {
+		const found = await callEditorMethod<SearchResult>('aWeberSubscriber', 'listSearch', 'searchSubscribers', subscriberParameters());
+		expect(found.results).toHaveLength(20);
+		expect(found.results[0]).toEqual({
+			name: 'Annie Easley <annie.easley@example.com> (unsubscribed)',
+			value: expect.stringMatching(/^\d+$/),
+			url: expect.stringContaining(`${listPath(bed)}/subscribers/`),
+		});
+		expect(apiCalls(bed)).toEqual([
+			expect.objectContaining({ path: `${listPath(bed)}/subscribers`, query: { sort_order: 'desc', 'ws.size': '100' } }),
+		]);
+	});
+
+	it('looks a typed address up with AWeber\'s find', async () => {
+		const found = await callEditorMethod<SearchResult>(
+			'aWeberSubscriber',
+			'listSearch',
+			'searchSubscribers',
+			subscriberParameters(),
+			'grace.hopper@example.com',
+		);
+		expect(found.results.map((result) => result.name)).toEqual(['Grace Hopper <grace.hopper@example.com>']);
+		expect(apiCalls(bed)[0].query).toMatchObject({ 'ws.op': 'find', email: 'grace.hopper@example.com' });
+	});
+
+	it('filters by typed name', async () => {
+		const found = await callEditorMethod<SearchResult>('aWeberSubscriber', 'listSearch', 'searchSubscribers', subscriberParameters(), 'hopper');
+		expect(found.results.map((result) => result.name)).toEqual(['Grace Hopper <grace.hopper@example.com>']);
+	});
+
+	it('asks for the list first', async () => {
+		await expect(
+			callEditorMethod('aWeberSubscriber', 'listSearch', 'searchSubscribers', { ...subscriberParameters(), listId: { __rl: true, mode: 'list', value: '' } }),
+		).rejects.toThrow(/Choose a List first/);
+	});
+});
+
+describe('custom field picker and name options', () => {
+	it('offers the list\'s custom fields by ID', async () => {
+		const found = await callEditorMethod<SearchResult>('aWeberCustomField', 'listSearch', 'searchCustomFields', {
+			...newsletterScope(bed),
+			operation: 'get',
+		});
+		const { customFields } = bed.sandbox.seed;
+		expect(found.results.map((result) => [result.name, result.value])).toEqual([
+			['Company', String(customFields.company)],
+			['Plan', String(customFields.plan)],
+			['Birthday', String(customFields.birthday)],
+		]);
+	});
+
+	it('offers the custom field names of the chosen list for subscriber values', async () => {
+		const options = await callEditorMethod<Array<{ name: string; value: string }>>(
+			'aWeberSubscriber',
+			'loadOptions',
+			'getCustomFieldNames',
+			{ ...newsletterScope(bed, bed.sandbox.seed.lists.customers), operation: 'create' },
+		);
+		expect(options).toEqual([
+			{ name: 'Company', value: 'Company' },
+			{ name: 'Plan', value: 'Plan' },
+		]);
+	});
+});
+
+describe('tag options', () => {
+	it('offers the list\'s tags, sorted', async () => {
+		const options = await callEditorMethod<Array<{ name: string; value: string }>>('aWeberSubscriber', 'loadOptions', 'getListTags', {
+			...newsletterScope(bed),
+			operation: 'create',
+		});
+		expect(options.map((option) => option.value)).toEqual(['customer', 'trial', 'vip', 'webinar']);
+		expect(apiCalls(bed)).toEqual([expect.objectContaining({ path: `${listPath(bed)}/tags` })]);
+	});
+});

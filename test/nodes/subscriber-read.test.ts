@@ -1,0 +1,272 @@
+import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { apiCalls, byId, byUrl, listPath, newsletterScope, run } from './email-nodes.helpers';
+
+const byEmail = (email: string) => ({ __rl: true, mode: 'email', value: email });
+
+describe('AWeber Subscriber node: reading and searching', () => {
+	let bed: AweberTestbed;
+	beforeAll(async () => {
+		bed = await startTestbed();
+	});
+	afterAll(async () => await bed.stop());
+	beforeEach(() => {
+		bed.sandbox.reset();
+		bed.sandbox.clearRequests();
+	});
+
+	const subscribersPath = (listId?: number) => `${listPath(bed, listId)}/subscribers`;
+	const ada = () => bed.sandbox.seed.subscribers.subscribed;
+
+	describe('Get Many', () => {
+		it('returns all subscribers of a big list with exactly ceil(N/100) calls', async () => {
+			const bulk = bed.sandbox.seed.lists.bulk;
+			const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk), returnAll: true });
+			expect(result.status).toBe('success');
+			expect(result.items).toHaveLength(250);
+			expect(result.items[0]).toMatchObject({ email: 'bulk.00001@example.com' });
+			expect(result.items[249]).toMatchObject({ email: 'bulk.00250@example.com' });
+			expect(new Set(result.items.map((subscriber) => subscriber.id)).size).toBe(250);
+			const calls = apiCalls(bed);
+			expect(calls).toHaveLength(Math.ceil(250 / 100));
+			expect(calls.map((call) => [call.method, call.path, call.query['ws.start'] ?? '0', call.query['ws.size']])).toEqual([
+				['GET', subscribersPath(bulk), '0', '100'],
+				['GET', subscribersPath(bulk), '100', '100'],
+				['GET', subscribersPath(bulk), '200', '100'],
+			]);
+		});
+
+		it('stops at the limit, asking the last page only for what is missing', async () => {
+			const bulk = bed.sandbox.seed.lists.bulk;
+			const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk), returnAll: false, limit: 150 });
+			expect(result.items).toHaveLength(150);
+			expect(apiCalls(bed).map((call) => call.query['ws.size'])).toEqual(['100', '50']);
+		});
+
+		it('lists newest first when asked', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'getAll',
+				...newsletterScope(bed),
+				returnAll: false,
+				limit: 1,
+				options: { sortOrder: 'desc' },
+			});
+			expect(result.items).toEqual([expect.objectContaining({ name: 'Annie Easley' })]);
+			expect(apiCalls(bed)[0].query).toEqual({ 'ws.size': '1', sort_order: 'desc' });
+		});
+	});
+
+	describe('Get', () => {
+		it('gets a subscriber by ID', async () => {
+			const result = await run(bed, 'aWeberSubscriber', { operation: 'get', ...newsletterScope(bed), subscriberId: byId(ada()) });
+			expect(result.items).toEqual([expect.objectContaining({ id: ada(), email: 'ada.lovelace@example.com', status: 'subscribed' })]);
+			expect(apiCalls(bed)).toEqual([expect.objectContaining({ method: 'GET', path: `${subscribersPath()}/${ada()}` })]);
+		});
+
+		it('gets a subscriber by its AWeber URL', async () => {
+			const url = `${bed.sandbox.apiBaseUrl}${subscribersPath()}/${ada()}`;
+			const result = await run(bed, 'aWeberSubscriber', { operation: 'get', ...newsletterScope(bed), subscriberId: byUrl(url) });
+			expect(result.items).toEqual([expect.objectContaining({ id: ada() })]);
+		});
+
+		it('gets a subscriber by email address with one find call', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'get',
+				...newsletterScope(bed),
+				subscriberId: byEmail('grace.hopper@example.com'),
+			});
+			expect(result.items).toEqual([expect.objectContaining({ email: 'grace.hopper@example.com', name: 'Grace Hopper' })]);
+			expect(apiCalls(bed)).toEqual([
+				expect.objectContaining({ method: 'GET', path: subscribersPath(), query: { 'ws.op': 'find', email: 'grace.hopper@example.com' } }),
+			]);
+		});
+
+		it('says which address is not on the list', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'get',
+				...newsletterScope(bed),
+				subscriberId: byEmail('nobody@example.com'),
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe('No subscriber with the email address "nobody@example.com" is on this list');
+		});
+
+		it('refuses a malformed email address before any request', async () => {
+			const result = await run(
+				bed,
+				'aWeberSubscriber',
+				{ operation: 'get', ...newsletterScope(bed), subscriberId: byEmail('={{ $json.email }}') },
+				{ items: [{ email: 'not-an-address' }] },
+			);
+			// Without an "@" it is read as an ID, and refused as neither.
+			expect(result.error?.message).toBe('The "Subscriber" field must be a numeric AWeber ID or an email address, not "not-an-address"');
+			expect(apiCalls(bed)).toEqual([]);
+		});
+	});
+
+	describe('Get Activity', () => {
+		it('gets the activity of a subscriber, newest first', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'getActivity',
+				...newsletterScope(bed),
+				subscriberId: byId(ada()),
+				returnAll: true,
+			});
+			expect(result.status).toBe('success');
+			const types = result.items.map((entry) => entry.type);
+			expect(types).toEqual(expect.arrayContaining(['subscribed', 'verified']));
+			expect(types[types.length - 1]).toBe('subscribed');
+			expect(apiCalls(bed)).toEqual([
+				expect.objectContaining({ method: 'GET', path: `${subscribersPath()}/${ada()}`, query: { 'ws.op': 'getActivity', 'ws.size': '100' } }),
+			]);
+		});
+
+		it('finds a subscriber chosen by email first', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'getActivity',
+				...newsletterScope(bed),
+				subscriberId: byEmail('ada.lovelace@example.com'),
+				returnAll: false,
+				limit: 2,
+			});
+			expect(result.items).toHaveLength(2);
+			expect(apiCalls(bed).map((call) => [call.path, call.query['ws.op']])).toEqual([
+				[subscribersPath(), 'find'],
+				[`${subscribersPath()}/${ada()}`, 'getActivity'],
+			]);
+		});
+	});
+
+	describe('Get for Message', () => {
+		it('gets the subscribers a broadcast was sent to', async () => {
+			const campaignId = bed.sandbox.seed.campaigns.broadcast;
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'getForMessage',
+				...newsletterScope(bed),
+				campaignId: byId(campaignId),
+				returnAll: true,
+			});
+			expect(result.status).toBe('success');
+			expect(result.items.length).toBeGreaterThan(0);
+			for (const subscriber of result.items) expect(subscriber).toMatchObject({ email: expect.stringContaining('@'), self_link: expect.any(String) });
+			expect(apiCalls(bed)).toEqual([
+				expect.objectContaining({
+					method: 'GET',
+					path: `${listPath(bed)}/campaigns/${campaignId}/messages`,
+					query: { 'ws.op': 'getSubscribers', 'ws.size': '100' },
+				}),
+			]);
+		});
+	});
+
+	describe('Find', () => {
+		it('finds subscribers of a list by status', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'find',
+				...newsletterScope(bed),
+				filters: { status: 'unsubscribed' },
+				returnAll: true,
+			});
+			expect(result.items.map((subscriber) => subscriber.name)).toEqual(['Edsger Dijkstra', 'Frances Allen', 'John McCarthy', 'Annie Easley']);
+			for (const subscriber of result.items) expect(subscriber).toMatchObject({ status: 'unsubscribed', list_name: 'Newsletter' });
+			expect(apiCalls(bed)).toEqual([
+				expect.objectContaining({ method: 'GET', path: subscribersPath(), query: { 'ws.op': 'find', status: 'unsubscribed', 'ws.size': '100' } }),
+			]);
+		});
+
+		it('sends tags, tags-not-in and custom fields JSON-encoded, with dates as days', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'find',
+				...newsletterScope(bed),
+				filters: {
+					tags: ['webinar'],
+					tagsNotIn: ['vip'],
+					customFields: { field: [{ name: 'plan', value: 'team' }] },
+					subscribedAfter: '2025-01-01T00:00:00',
+				},
+				returnAll: true,
+			});
+			expect(result.status).toBe('success');
+			expect(result.items.length).toBeGreaterThan(0);
+			for (const subscriber of result.items) {
+				expect(subscriber.tags).toContain('webinar');
+				expect(subscriber.tags).not.toContain('vip');
+				expect(subscriber.custom_fields).toMatchObject({ Plan: 'team' });
+			}
+			expect(apiCalls(bed)[0].query).toEqual({
+				'ws.op': 'find',
+				tags: '["webinar"]',
+				tags_not_in: '["vip"]',
+				custom_fields: '{"plan":"team"}',
+				subscribed_after: '2025-01-01',
+				'ws.size': '100',
+			});
+		});
+
+		it('sorts by the unsubscribe date, newest first', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'find',
+				...newsletterScope(bed),
+				filters: { status: 'unsubscribed' },
+				options: { sortKey: 'unsubscribed_at', sortOrder: 'desc' },
+				returnAll: true,
+			});
+			expect(result.items[0]).toMatchObject({ name: 'Annie Easley' });
+			expect(apiCalls(bed)[0].query).toMatchObject({ sort_key: 'unsubscribed_at', sort_order: 'desc' });
+		});
+
+		it('follows every page of a large search (Return All)', async () => {
+			const bulk = bed.sandbox.seed.lists.bulk;
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'find',
+				...newsletterScope(bed, bulk),
+				filters: { status: 'subscribed' },
+				returnAll: true,
+			});
+			expect(result.items).toHaveLength(250);
+			expect(apiCalls(bed)).toHaveLength(3);
+			for (const call of apiCalls(bed)) expect(call.query).toMatchObject({ 'ws.op': 'find', status: 'subscribed' });
+		});
+
+		it('refuses a tag filter that is not text, before any request', async () => {
+			const result = await run(
+				bed,
+				'aWeberSubscriber',
+				{ operation: 'find', ...newsletterScope(bed), filters: { tags: '={{ $json.tags }}' }, returnAll: true },
+				{ items: [{ tags: ['vip', 42] }] },
+			);
+			expect(result.error?.message).toBe('The "Tags" field must contain only text, but entry 2 is a number');
+			expect(apiCalls(bed)).toEqual([]);
+		});
+	});
+
+	describe('Find in Account', () => {
+		it('finds an address on every list of the account', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'findForAccount',
+				accountId: byId(bed.sandbox.seed.accountId),
+				filters: { email: 'ada.lovelace@example.com' },
+				returnAll: true,
+			});
+			expect(result.items.map((subscriber) => subscriber.list_name)).toEqual(['Newsletter', 'Customers']);
+			expect(apiCalls(bed)).toEqual([
+				expect.objectContaining({
+					method: 'GET',
+					path: `/1.0/accounts/${bed.sandbox.seed.accountId}`,
+					query: { 'ws.op': 'findSubscribers', email: 'ada.lovelace@example.com', 'ws.size': '100' },
+				}),
+			]);
+		});
+
+		it('takes typed, comma-separated tags', async () => {
+			const result = await run(bed, 'aWeberSubscriber', {
+				operation: 'findForAccount',
+				accountId: byId(bed.sandbox.seed.accountId),
+				filters: { tags: 'bulk, sample' },
+				returnAll: false,
+				limit: 5,
+			});
+			expect(result.items).toHaveLength(5);
+			expect(apiCalls(bed)[0].query).toMatchObject({ tags: '["bulk","sample"]' });
+		});
+	});
+});

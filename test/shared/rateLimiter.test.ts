@@ -1,0 +1,145 @@
+import {
+	AccountRateLimiter,
+	MAX_CONCURRENT_REQUESTS,
+	RateLimitWaitAborted,
+	type LimiterClock,
+	type RateLimitSlot,
+} from '../../nodes/shared/rateLimiter';
+
+/** A clock that only moves when the test says so; sleeps resolve when their time is reached. */
+class ManualClock implements LimiterClock {
+	private time = 0;
+
+	private sleepers: Array<{ at: number; wake: () => void }> = [];
+
+	now(): number {
+		return this.time;
+	}
+
+	async sleep(ms: number): Promise<void> {
+		await new Promise<void>((wake) => this.sleepers.push({ at: this.time + Math.max(0, ms), wake }));
+	}
+
+	/** Moves time forward, waking sleepers in order and letting promise chains settle. */
+	async advance(ms: number): Promise<void> {
+		const target = this.time + ms;
+		for (;;) {
+			await settle();
+			const next = this.sleepers.filter((sleeper) => sleeper.at <= target).sort((a, b) => a.at - b.at)[0];
+			if (!next) break;
+			this.time = Math.max(this.time, next.at);
+			this.sleepers = this.sleepers.filter((sleeper) => sleeper !== next);
+			next.wake();
+		}
+		this.time = target;
+		await settle();
+	}
+}
+
+async function settle(): Promise<void> {
+	for (let round = 0; round < 20; round++) await Promise.resolve();
+}
+
+const WINDOW = 60_000;
+
+/** Starts requests that each hold their slot for `latency` ms, recording when each started. */
+function startRequests(limiter: AccountRateLimiter, clock: ManualClock, count: number, latency = 100) {
+	const started: Array<{ index: number; at: number }> = [];
+	const finished: number[] = [];
+	for (let index = 0; index < count; index++) {
+		void limiter.acquire().then(async (slot) => {
+			started.push({ index, at: clock.now() });
+			await clock.sleep(latency);
+			slot.release();
+			finished.push(clock.now());
+		});
+	}
+	return { started, finished };
+}
+
+describe('AccountRateLimiter', () => {
+	it('never lets more requests than the limit start within any window, counted from each response', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 10, windowMs: WINDOW }, clock);
+		const { started, finished } = startRequests(limiter, clock, 45);
+		await clock.advance(10 * WINDOW);
+		expect(started).toHaveLength(45);
+		for (let later = 10; later < started.length; later++) {
+			// The request 10 places earlier must have finished at least one window before this one started.
+			expect(started[later].at).toBeGreaterThanOrEqual(finished[later - 10] + WINDOW);
+		}
+	});
+
+	it('starts requests in the order they asked, with continuations of started work first', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 2, windowMs: WINDOW }, clock);
+		const order: string[] = [];
+		const take = (name: string, priority = false) =>
+			limiter.acquire({ priority }).then((slot) => {
+				order.push(name);
+				slot.release();
+			});
+		const all = [take('a'), take('b'), take('c'), take('d'), take('retry of a', true), take('follow-up of b', true)];
+		await clock.advance(5 * WINDOW);
+		await Promise.all(all);
+		expect(order).toEqual(['a', 'b', 'retry of a', 'follow-up of b', 'c', 'd']);
+	});
+
+	it(`keeps at most ${MAX_CONCURRENT_REQUESTS} requests in flight`, async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		const slots: RateLimitSlot[] = [];
+		for (let index = 0; index < 10; index++) void limiter.acquire().then((slot) => slots.push(slot));
+		await clock.advance(0);
+		expect(slots).toHaveLength(MAX_CONCURRENT_REQUESTS);
+		expect(limiter.queued).toBe(10 - MAX_CONCURRENT_REQUESTS);
+		slots[0].release();
+		slots[0].release(); // a second release changes nothing
+		await clock.advance(0);
+		expect(slots).toHaveLength(MAX_CONCURRENT_REQUESTS + 1);
+	});
+
+	it('holds every request back until a lockout has passed', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		const first = limiter.lockOut();
+		expect(first.started).toBe(true);
+		expect(first.waitMs).toBeGreaterThanOrEqual(WINDOW);
+		expect(limiter.lockOut().started).toBe(false);
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(WINDOW - 1);
+		expect(startedAt).toBeUndefined();
+		await clock.advance(2 * WINDOW);
+		expect(startedAt).toBeGreaterThanOrEqual(WINDOW);
+	});
+
+	it('lets a cancelled execution stop waiting, and the requests behind it move up', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);
+		const first = await limiter.acquire();
+		const controller = new AbortController();
+		const cancelled = limiter.acquire({ signal: controller.signal });
+		let nextStarted = false;
+		void limiter.acquire().then(() => (nextStarted = true));
+		controller.abort();
+		await expect(cancelled).rejects.toBeInstanceOf(RateLimitWaitAborted);
+		expect(limiter.queued).toBe(1);
+		first.release();
+		await clock.advance(2 * WINDOW);
+		expect(nextStarted).toBe(true);
+	});
+
+	it('estimates the wait of a long queue from the limit', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		startRequests(limiter, clock, 600);
+		await clock.advance(0);
+		// 596 waiting at 120 per minute: about five minutes.
+		expect(limiter.estimateWaitMs()).toBeGreaterThan(4.5 * WINDOW);
+		expect(limiter.estimateWaitMs()).toBeLessThan(6 * WINDOW);
+	});
+});
