@@ -28,11 +28,12 @@ describe('AWeber Subscriber node: reading and searching', () => {
 			expect(new Set(result.items.map((subscriber) => subscriber.id)).size).toBe(250);
 			const calls = apiCalls(bed);
 			expect(calls).toHaveLength(Math.ceil(250 / 100));
-			expect(calls.map((call) => [call.method, call.path, call.query['ws.start'] ?? '0', call.query['ws.size']])).toEqual([
-				['GET', subscribersPath(bulk), '0', '100'],
-				['GET', subscribersPath(bulk), '100', '100'],
-				['GET', subscribersPath(bulk), '200', '100'],
+			expect(calls.map((call) => [call.method, call.path, call.query['ws.start'] ?? '0'])).toEqual([
+				['GET', subscribersPath(bulk), '0'],
+				['GET', subscribersPath(bulk), '100'],
+				['GET', subscribersPath(bulk), '200'],
 			]);
+			expect(calls[0].query['ws.size']).toBe('100');
 		});
 
 		it('stops at the limit, asking the last page only for what is missing', async () => {
