@@ -4,3 +4,5 @@ import path from 'node:path';
 
 // n8n-core keeps instance settings (an encryption key) in the user folder; keep tests out of ~/.n8n.
 process.env.N8N_USER_FOLDER ??= mkdtempSync(path.join(tmpdir(), 'n8n-aweber-test-'));
+// n8n's logger writes node log lines to the console; tests assert on behaviour, not logs.
+process.env.N8N_LOG_LEVEL ??= 'silent';
