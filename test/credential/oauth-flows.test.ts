@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { ClientOAuth2 } from '@n8n/client-oauth2';
 import { request } from 'undici';
 
@@ -136,6 +138,14 @@ describe('AWeber OAuth2 credential', () => {
 				client('public', redirectUri).code.getToken(`${redirectUri}?code=${code}`, { body: { code_verifier: unsafe } }),
 			);
 			expect(body).toEqual({ error: 'invalid_grant', error_description: 'invalid code' });
+		});
+
+		it('accepts a verifier drawn from all of RFC 7636\'s unreserved characters, as n8n makes them', async () => {
+			const verifier = `${createPkcePair().verifier}.~-_`.slice(-64);
+			const challenge = createHash('sha256').update(verifier, 'ascii').digest('base64url');
+			const { code, redirectUri } = await codeFor('public', challenge);
+			const token = await client('public', redirectUri).code.getToken(`${redirectUri}?code=${code}`, { body: { code_verifier: verifier } });
+			expect(token.accessToken).toEqual(expect.any(String));
 		});
 
 		it('refuses a reused authorization code: invalid_request "invalid code"', async () => {

@@ -40,8 +40,14 @@ export const SCOPE_GRANTS: Readonly<Record<string, string>> = {
 /** Seed "Limits": code verifier length 43 to 128 characters. */
 const VERIFIER_LENGTH = { min: 43, max: 128 };
 
-/** URL-safe base64 without padding; a + or / (plain base64) fails the seed's PKCE check. */
+/** The challenge is URL-safe base64 without padding; a + or / (plain base64) fails the seed's PKCE check. */
 const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The verifier: the seed makes it URL-safe base64, whose characters are a subset of RFC 7636's unreserved
+ * set. Clients such as n8n draw verifiers from the whole set (with . and ~), so those pass; + and / fail.
+ */
+const VERIFIER_CHARACTERS = /^[A-Za-z0-9._~-]+$/;
 
 /** Seed "Limits": S256 is the only accepted code challenge method. */
 const CODE_CHALLENGE_METHOD = 'S256';
@@ -54,7 +60,7 @@ export function codeChallengeFor(codeVerifier: string): string {
 /** The seed's PKCE check at the token endpoint; any failure is answered invalid_grant "invalid code". */
 export function verifierMatchesChallenge(codeVerifier: string, codeChallenge: string): boolean {
 	if (codeVerifier.length < VERIFIER_LENGTH.min || codeVerifier.length > VERIFIER_LENGTH.max) return false;
-	if (!URL_SAFE_BASE64.test(codeVerifier) || !URL_SAFE_BASE64.test(codeChallenge)) return false;
+	if (!VERIFIER_CHARACTERS.test(codeVerifier) || !URL_SAFE_BASE64.test(codeChallenge)) return false;
 	const expected = Buffer.from(codeChallengeFor(codeVerifier));
 	const received = Buffer.from(codeChallenge);
 	return expected.length === received.length && timingSafeEqual(expected, received);
