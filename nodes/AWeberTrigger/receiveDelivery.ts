@@ -119,7 +119,11 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 		}),
 	);
 	if (items.length === 0) return { webhookResponse: { received: true, events: 0 } };
-	return { workflowData: [items] };
+	// Answer here: n8n 2.38 saves the static data (the delivery id just remembered) when the request is answered, and
+	// when it answers itself it first starts the run, which resets the data's "changed" flag, so the id would never be
+	// saved and a retried delivery would run again (docs/queue-mode.md, "Duplicate deliveries").
+	(this.getResponseObject() as unknown as AnswerableResponse).status(200).json({ received: true, events: items.length });
+	return { noWebhookResponse: true, workflowData: [items] };
 }
 
 /** The batch's events the node reacts to: a chosen event name, and the chosen list when the node filters by list. */

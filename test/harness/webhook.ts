@@ -117,7 +117,7 @@ function writeAnswer(response: ServerResponse, status: number, answer: unknown, 
 /**
  * Serves a webhook trigger node on a loopback port the way n8n's production webhook endpoint runs it: n8n-core's
  * WebhookContext over the real request, the node's answer sent as n8n sends it (its own, or n8n's default 200),
- * an execution recorded when it returns workflowData, and static data saved between requests.
+ * an execution recorded when it returns workflowData, and static data saved between requests as n8n 2.38 saves it.
  */
 export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec): Promise<WebhookReceiver> {
 	const workflow = new TriggerWorkflow(harness, spec);
@@ -157,8 +157,9 @@ export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec):
 			writeAnswer(response, 500, answer);
 			return;
 		}
-		// n8n saves the static data once the request is answered, whether or not an execution started.
-		workflow.save(instance);
+		// n8n 2.38.7 saves the static data once the request is answered, except when n8n answers itself and starts a
+		// run: starting the run resets the data's "changed" flag first, so the change is lost (docs/queue-mode.md).
+		if (recorded.ended || result.workflowData === undefined) workflow.save(instance);
 		if (recorded.ended) {
 			const answer = recorded.body === undefined ? undefined : parseAnswer(recorded.body);
 			calls.push({ status: recorded.statusCode, answer, workflowData: result.workflowData });

@@ -227,6 +227,14 @@ describe('AWeber Trigger (signed webhooks)', () => {
 		expect((await deliver(target.url, { body, date: new Date(Date.now() - 11 * 60_000).toUTCString() })).status).toBe(401);
 	});
 
+	it('answers an accepted delivery itself, so n8n stores the delivery id before the run starts', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		await genuineDelivery(target, 'katherine@example.com');
+		// n8n 2.38 loses static-data changes when it answers and starts a run itself (docs/queue-mode.md).
+		expect(target.calls.at(-1)).toMatchObject({ status: 200, answer: { received: true, events: 2 } });
+		expect(target.workflow.nodeStaticData.seenDeliveryIds).toHaveLength(1);
+	});
+
 	it('answers a duplicate delivery (same AWeber-Delivery-ID) 200 without a second execution', async () => {
 		const target = await receiver({ events: ALL_EVENTS });
 		const delivery = await genuineDelivery(target);

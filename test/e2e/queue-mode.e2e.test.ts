@@ -1,0 +1,248 @@
+// n8n in queue mode (main + worker + webhook processor, Redis and PostgreSQL on loopback): the AWeber Trigger and a
+// bulk subscriber workflow run on the worker with the same results as in regular mode. What this shows and what it
+// does not: docs/queue-mode.md.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+import { startSandbox } from '../sandbox';
+import { call } from '../sandbox/api-test-client';
+import type { DeliveryLogEntry, Sandbox } from '../sandbox/types';
+import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
+import {
+	CREDENTIAL_TYPE,
+	MANUAL_TRIGGER_NAME,
+	MANUAL_TRIGGER_TYPE,
+	aweberType,
+	byId,
+	chainConnections,
+	createAweberCredential,
+	importWorkflow,
+	activateWorkflow,
+	nodeItems,
+	runWorkflow,
+	waitForExecutions,
+	type WorkflowJson,
+} from './lib';
+import { executionsRunBy, startQueueCluster, type QueueCluster } from './lib/queue';
+
+// The key as AWeber hands it out; the trigger uses its UTF-8 bytes as the HMAC key.
+const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
+const ALL_EVENTS = ['subscriber.added', 'subscriber.subscribed', 'subscriber.unsubscribed'];
+const TRIGGER = 'AWeber Trigger';
+const BULK_SIZE = 200;
+// The bulk sandbox runs 20 times faster: AWeber's 120 requests per minute become 120 per 3 s.
+const BULK_TIME_SCALE = 20;
+/** Subscribers the sandbox seeds on its Bulk list. */
+const BULK_SEED_SIZE = 10;
+
+/** A delivery posted the way AWeber (and the sandbox) sends one, signed with `key` and a fresh Date. */
+async function post(url: string, body: string, deliveryId: string, key = KEY): Promise<{ status: number; answer: unknown }> {
+	const date = new Date().toUTCString();
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': WEBHOOK_CONTENT_TYPE,
+			'aweber-delivery-id': deliveryId,
+			date,
+			'aweber-signature': signWebhook(key, date, body),
+		},
+		body,
+	});
+	const text = await response.text();
+	let answer: unknown = text;
+	try {
+		answer = JSON.parse(text);
+	} catch {
+		// Not JSON: keep the text.
+	}
+	return { status: response.status, answer };
+}
+
+describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreSQL)', () => {
+	let cluster: QueueCluster;
+	let webhookSandbox: Sandbox;
+	let bulkSandbox: Sandbox;
+
+	beforeAll(async () => {
+		// Real time for the webhook sandbox: the trigger checks each delivery's Date against its own clock.
+		webhookSandbox = await startSandbox({ timeScale: 1 });
+		bulkSandbox = await startSandbox({ timeScale: BULK_TIME_SCALE, seedSize: BULK_SEED_SIZE });
+		cluster = await startQueueCluster();
+	});
+	afterAll(async () => {
+		await cluster?.stop();
+		await webhookSandbox?.stop();
+		await bulkSandbox?.stop();
+	});
+
+	it('runs n8n in queue mode on PostgreSQL', async () => {
+		const settings = await cluster.main.rest<{ executionMode: string }>('GET', '/settings');
+		expect(settings.executionMode).toBe('queue');
+		expect(cluster.env).toMatchObject({ EXECUTIONS_MODE: 'queue', DB_TYPE: 'postgresdb' });
+	});
+
+	describe('AWeber Trigger: deliveries at the webhook processor, executions on the worker', () => {
+		const webhookId = randomUUID();
+		let workflowId: string;
+		let productionUrl: string;
+		let mainUrl: string;
+		let token: string;
+
+		beforeAll(async () => {
+			const credentialId = await createAweberCredential(cluster.main, webhookSandbox, {
+				name: 'AWeber webhooks',
+				webhookVerificationKey: KEY,
+			});
+			const workflow: WorkflowJson = {
+				name: 'AWeber deliveries (queue mode)',
+				nodes: [
+					{
+						name: TRIGGER,
+						type: aweberType('aWeberTrigger'),
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { events: ALL_EVENTS },
+						credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'AWeber webhooks' } },
+						webhookId,
+					},
+				],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			};
+			workflowId = await importWorkflow(cluster.main, workflow);
+			await activateWorkflow(cluster.main, workflowId);
+			// n8n's production URL for a node with a webhookId: /webhook/<webhookId>/<path in the node description>.
+			productionUrl = `${cluster.webhook.baseUrl}/webhook/${webhookId}/webhook`;
+			mainUrl = `${cluster.main.baseUrl}/webhook/${webhookId}/webhook`;
+			webhookSandbox.webhooks.register(productionUrl, KEY);
+			token = webhookSandbox.issueToken().access_token;
+		});
+
+		/** Subscribes someone to Customers (AWeber sends subscriber.added and .subscribed) and returns the delivery. */
+		async function genuineDelivery(email: string): Promise<DeliveryLogEntry> {
+			const { accountId, lists } = webhookSandbox.seed;
+			const response = await call(webhookSandbox, 'POST', `/accounts/${accountId}/lists/${lists.customers}/subscribers`, {
+				token,
+				json: { email },
+			});
+			expect(response.status).toBe(201);
+			await webhookSandbox.webhooks.flush();
+			const deliveries = webhookSandbox.webhooks.deliveries();
+			return deliveries[deliveries.length - 1];
+		}
+
+		it('tells the user the production URL on the webhook processor', async () => {
+			expect(readFileSync(cluster.main.logFile, 'utf8')).toContain(`AWeber must send this workflow's webhooks to ${productionUrl}`);
+		});
+
+		it('turns each event of a signed delivery into one item, in an execution the worker ran', async () => {
+			const delivery = await genuineDelivery('grace@example.com');
+			expect(delivery).toMatchObject({ callbackUrl: productionUrl, status: 200, events: ['subscriber.added', 'subscriber.subscribed'] });
+
+			const [execution] = await waitForExecutions(cluster.main, workflowId, 1);
+			expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
+			expect(executionsRunBy(cluster.worker)).toContain(execution.executionId);
+			const customers = webhookSandbox.seed.lists.customers;
+			const common = {
+				deliveryId: delivery.deliveryId,
+				account: webhookSandbox.seed.accountUuid,
+				list: expect.any(String),
+				listId: String(customers),
+				subscriber: expect.objectContaining({ email: 'grace@example.com', status: 'subscribed' }),
+				verified: true,
+			};
+			expect(nodeItems(execution, TRIGGER)).toEqual([
+				{ event: 'subscriber.added', ...common },
+				{ event: 'subscriber.subscribed', ...common },
+			]);
+		});
+
+		it('refuses a forged delivery with 401 and starts nothing', async () => {
+			const [first] = webhookSandbox.webhooks.deliveries();
+			const forged = await post(productionUrl, first.body.replace('grace@example.com', 'eve@example.com'), randomUUID(), 'not-the-key');
+			expect(forged).toEqual({ status: 401, answer: { error: expect.stringMatching(/does not match/) } });
+		});
+
+		it('drops a repeated delivery id at any webhook-handling process: the dedupe lives in the database, not in memory', async () => {
+			const [first] = webhookSandbox.webhooks.deliveries();
+			// AWeber's retry: same id and body, fresh Date and signature. The main process serves production
+			// webhooks too, so this one reaches another n8n process than the original delivery did.
+			expect(await post(mainUrl, first.body, first.deliveryId)).toEqual({ status: 200, answer: { received: true, duplicate: true } });
+			expect(await post(productionUrl, first.body, first.deliveryId)).toEqual({
+				status: 200,
+				answer: { received: true, duplicate: true },
+			});
+			// The record both processes read: the trigger's static data, saved with the workflow in PostgreSQL.
+			const workflow = await cluster.main.rest<{ staticData?: Record<string, { seenDeliveryIds?: string[] }> }>(
+				'GET',
+				`/workflows/${workflowId}`,
+			);
+			expect(workflow.staticData?.[`node:${TRIGGER}`]?.seenDeliveryIds).toEqual([first.deliveryId]);
+
+			// The next new delivery runs; the forged and repeated deliveries before it started nothing.
+			const second = await genuineDelivery('katherine@example.com');
+			expect(second).toMatchObject({ callbackUrl: productionUrl, status: 200 });
+			expect(second.deliveryId).not.toBe(first.deliveryId);
+			const executions = await waitForExecutions(cluster.main, workflowId, 2);
+			expect(executions).toHaveLength(2);
+			expect(executions.map((execution) => nodeItems(execution, TRIGGER)[0].deliveryId)).toEqual([first.deliveryId, second.deliveryId]);
+			for (const execution of executions) expect(executionsRunBy(cluster.worker)).toContain(execution.executionId);
+		});
+	});
+
+	describe(`bulk: ${BULK_SIZE} new subscribers in one run on the worker`, () => {
+		it('adds every one, paced under the rate limit (no 403 at the sandbox)', async () => {
+			const { accountId, lists } = bulkSandbox.seed;
+			const credentialId = await createAweberCredential(cluster.main, bulkSandbox, {
+				name: 'AWeber bulk',
+				// The sandbox's window shrinks with its time scale; the credential tells the nodes so.
+				data: { rateLimitRequests: 120, rateLimitWindowSeconds: 60 / BULK_TIME_SCALE },
+			});
+			const workflow: WorkflowJson = {
+				name: 'AWeber bulk sign-up (queue mode)',
+				nodes: [
+					{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						name: 'People',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [220, 0],
+						parameters: {
+							jsCode: `return Array.from({ length: ${BULK_SIZE} }, (_, i) => ({ json: { email: 'bulk-' + i + '@example.com' } }));`,
+						},
+					},
+					{
+						name: 'Add Subscriber',
+						type: aweberType('aWeberSubscriber'),
+						typeVersion: 1,
+						position: [440, 0],
+						parameters: { accountId: byId(accountId), listId: byId(lists.bulk), operation: 'create', email: '={{ $json.email }}' },
+						credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'AWeber bulk' } },
+					},
+				],
+				connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscriber']),
+				settings: { executionOrder: 'v1' },
+			};
+			const workflowId = await importWorkflow(cluster.main, workflow);
+			bulkSandbox.clearRequests();
+
+			const result = await runWorkflow(cluster.main, workflowId, { timeoutMs: 240_000 });
+
+			expect(result.status).toBe('success');
+			expect(executionsRunBy(cluster.worker)).toContain(result.executionId);
+			const emails = Array.from({ length: BULK_SIZE }, (_, index) => `bulk-${index}@example.com`);
+			expect(nodeItems(result, 'Add Subscriber').map((item) => item.email)).toEqual(emails);
+			const adds = bulkSandbox.requests().filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/lists/${lists.bulk}/subscribers`));
+			expect(adds).toHaveLength(BULK_SIZE);
+			expect(adds.every((entry) => entry.status === 201)).toBe(true);
+			expect(bulkSandbox.requests().filter((entry) => entry.status === 403)).toEqual([]);
+			// Read after the run: a request of the test's own during it would spend the account's budget behind the nodes' back.
+			const token = bulkSandbox.issueToken().access_token;
+			const listSize = await call(bulkSandbox, 'GET', `/accounts/${accountId}/lists/${lists.bulk}/subscribers`, {
+				token,
+				query: { 'ws.show': 'total_size' },
+			});
+			expect(listSize.json()).toBe(BULK_SEED_SIZE + BULK_SIZE);
+		});
+	});
+});
