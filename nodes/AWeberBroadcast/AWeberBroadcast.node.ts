@@ -1,5 +1,4 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
@@ -7,7 +6,7 @@ import { searchBroadcasts } from '../shared/listSearch/searchBroadcasts';
 import { searchFacebookIntegrations, searchTwitterIntegrations } from '../shared/listSearch/searchIntegrations';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchBroadcastSegments } from '../shared/listSearch/searchSegments';
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { aweberActionNode } from '../shared/nodeDescription';
 import { broadcastDescription } from './resources/broadcast';
 
 export class AWeberBroadcast implements INodeType {
@@ -15,17 +14,12 @@ export class AWeberBroadcast implements INodeType {
 		displayName: 'AWeber Broadcast',
 		name: 'aWeberBroadcast',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		...aweberActionNode,
 		group: ['output'],
-		version: 1,
 		subtitle: '={{$parameter["operation"]}}',
 		description: 'Draft, schedule, cancel and measure AWeber broadcast emails',
 		defaults: { name: 'AWeber Broadcast' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: aweberCredentials,
-		requestDefaults: aweberRequestDefaults,
-		requestOperations: aweberRequestOperations,
 		properties: [aweberTransport, ...broadcastDescription],
 	};
 

@@ -1,12 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchMessages } from '../shared/listSearch/searchMessages';
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { aweberActionNode } from '../shared/nodeDescription';
 import { campaignDescription } from './resources/campaign';
 import { messageDescription } from './resources/message';
 import { messageOpenDescription, messageTrackedEventDescription } from './resources/messageEvent';
@@ -16,17 +15,12 @@ export class AWeberCampaign implements INodeType {
 		displayName: 'AWeber Campaign',
 		name: 'aWeberCampaign',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		...aweberActionNode,
 		group: ['input'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read sent AWeber campaigns (broadcasts and follow-ups), their messages, opens and tracked events',
 		defaults: { name: 'AWeber Campaign' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: aweberCredentials,
-		requestDefaults: aweberRequestDefaults,
-		requestOperations: aweberRequestOperations,
 		properties: [
 			aweberTransport,
 			{

@@ -1,11 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCustomFields } from '../shared/listSearch/searchCustomFields';
 import { searchLists } from '../shared/listSearch/searchLists';
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { aweberActionNode } from '../shared/nodeDescription';
 import { customFieldDescription } from './resources/customField';
 
 export class AWeberCustomField implements INodeType {
@@ -13,17 +12,12 @@ export class AWeberCustomField implements INodeType {
 		displayName: 'AWeber Custom Field',
 		name: 'aWeberCustomField',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		...aweberActionNode,
 		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"]}}',
 		description: 'Read, add, rename and delete the custom fields of an AWeber list',
 		defaults: { name: 'AWeber Custom Field' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: aweberCredentials,
-		requestDefaults: aweberRequestDefaults,
-		requestOperations: aweberRequestOperations,
 		properties: [aweberTransport, ...customFieldDescription],
 	};
 

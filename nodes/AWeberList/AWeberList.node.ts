@@ -1,10 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { aweberActionNode } from '../shared/nodeDescription';
 import { listDescription } from './resources/list';
 
 export class AWeberList implements INodeType {
@@ -12,17 +11,12 @@ export class AWeberList implements INodeType {
 		displayName: 'AWeber List',
 		name: 'aWeberList',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		...aweberActionNode,
 		group: ['input'],
-		version: 1,
 		subtitle: '={{$parameter["operation"]}}',
 		description: 'Read the mailing lists of an AWeber account and their tags',
 		defaults: { name: 'AWeber List' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: aweberCredentials,
-		requestDefaults: aweberRequestDefaults,
-		requestOperations: aweberRequestOperations,
 		properties: [aweberTransport, ...listDescription],
 	};
 

@@ -1,5 +1,4 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
@@ -8,7 +7,7 @@ import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSubscribers } from '../shared/listSearch/searchSubscribers';
 import { getCustomFieldNames } from '../shared/loadOptions/getCustomFieldNames';
 import { getListTags } from '../shared/loadOptions/getListTags';
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { aweberActionNode } from '../shared/nodeDescription';
 import { subscriberDescription } from './resources/subscriber';
 
 export class AWeberSubscriber implements INodeType {
@@ -16,17 +15,12 @@ export class AWeberSubscriber implements INodeType {
 		displayName: 'AWeber Subscriber',
 		name: 'aWeberSubscriber',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		...aweberActionNode,
 		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"]}}',
 		description: 'Add, tag, update, find, move and unsubscribe the subscribers of AWeber lists',
 		defaults: { name: 'AWeber Subscriber' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: aweberCredentials,
-		requestDefaults: aweberRequestDefaults,
-		requestOperations: aweberRequestOperations,
 		properties: [aweberTransport, ...subscriberDescription],
 	};
 

@@ -1,5 +1,4 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
@@ -7,7 +6,7 @@ import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSplitTestComponents } from '../shared/listSearch/searchSplitTestComponents';
 import { searchSplitTests } from '../shared/listSearch/searchSplitTests';
 import { searchWebForms } from '../shared/listSearch/searchWebForms';
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from '../shared/requestDefaults';
+import { aweberActionNode } from '../shared/nodeDescription';
 import { splitTestDescription } from './resources/splitTest';
 import { splitTestComponentDescription } from './resources/splitTestComponent';
 import { webFormDescription } from './resources/webForm';
@@ -17,17 +16,12 @@ export class AWeberWebform implements INodeType {
 		displayName: 'AWeber Webform',
 		name: 'aWeberWebform',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
+		...aweberActionNode,
 		group: ['input'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read AWeber sign-up forms and their split tests, with display and conversion counts',
 		defaults: { name: 'AWeber Webform' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: aweberCredentials,
-		requestDefaults: aweberRequestDefaults,
-		requestOperations: aweberRequestOperations,
 		properties: [
 			aweberTransport,
 			{

@@ -116,7 +116,7 @@ export async function sendAweberRequest(
 	const items: INodeExecutionData[] = page.entries.map((json) => ({ json }));
 	const readPage = async (url: string) =>
 		asCollectionPage(
-			await sendWithAweberPolicies(this, { method: 'GET', url, itemIndex }, async () =>
+			await sendWithAweberPolicies(this, { method: 'GET', url, itemIndex, concurrent: true }, async () =>
 				await this.makeRoutingRequest(freshRequest(requestData, url)),
 			),
 		);
@@ -158,19 +158,20 @@ function offsetPageLinks(first: CollectionPage, limit: number): string[] {
 }
 
 /** Reads the pages a few at a time and returns them in their order. */
-async function readInOrder<T>(links: string[], read: (link: string) => Promise<T>): Promise<T[]> {
+async function readInOrder<T>(links: string[], readPage: (link: string) => Promise<T>): Promise<T[]> {
 	const pages: T[] = new Array<T>(links.length);
 	let nextIndex = 0;
 	let failed = false;
 	const reader = async () => {
 		while (nextIndex < links.length && !failed) {
 			const index = nextIndex++;
+			let read = false;
 			try {
-				pages[index] = await read(links[index]);
-			} catch (error) {
+				pages[index] = await readPage(links[index]);
+				read = true;
+			} finally {
 				// The node fails with this page's error: the other readers stop asking for pages.
-				failed = true;
-				throw error;
+				if (!read) failed = true;
 			}
 		}
 	};

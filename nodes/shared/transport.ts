@@ -6,12 +6,17 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError, type AweberFailure } from './errors';
-import { RateLimitWaitAborted, rateLimiterFor, type AccountRateLimiter, type RateLimitSettings } from './rateLimiter';
+import {
+	RateLimitWaitAborted,
+	rateLimiterFor,
+	type AccountRateLimiter,
+	type RateLimitSettings,
+	type RateLimitSlot,
+} from './rateLimiter';
 
 /** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
 export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
@@ -26,11 +31,12 @@ export const MAX_RATE_LIMIT_WAITS = 5;
 export const MAX_TRANSIENT_RETRIES = 4;
 
 /**
- * The rate-limit slot held by the request whose handling is running now. A follow-up request made while
- * handling a response (following Location, reading a self_link) releases that slot first: its HTTP exchange
- * is over, and holding it while waiting for a new one could deadlock a full window of such requests.
+ * The rate-limit slot held by each item's request whose handling is running now. A follow-up request the
+ * item makes while its response is handled (following Location, reading a self_link) releases that slot
+ * first: the HTTP exchange is over, and holding it while waiting for a new one could deadlock a full window
+ * of such requests. (Keyed by the item's context: n8n Cloud does not allow node:async_hooks.)
  */
-const heldSlot = new AsyncLocalStorage<{ release: () => void }>();
+const heldSlots = new WeakMap<object, RateLimitSlot>();
 
 /** The item contexts that already sent a request: their next requests continue started work. */
 const startedItems = new WeakSet<object>();
@@ -117,6 +123,11 @@ export interface SendOptions<T> {
 	safeToRepeat?: boolean;
 	itemIndex?: number;
 	/**
+	 * One of several requests the item runs at the same time (pages read ahead): its handling makes no
+	 * follow-up requests, so its slot is not the item's held slot.
+	 */
+	concurrent?: boolean;
+	/**
 	 * The result a successful add subscriber would have given, when a retry of it met AWeber's duplicate
 	 * refusal: AWeber's answer would have been 201 with the subscriber's URL in Location.
 	 */
@@ -146,18 +157,23 @@ export async function sendWithAweberPolicies<T>(
 	// Set once an attempt may have been carried out although its answer was lost (5xx, dropped connection).
 	let outcomeUnknown = false;
 	for (let attempt = 0; ; attempt++) {
-		const continuing = heldSlot.getStore() !== undefined || attempt > 0 || (itemKey !== undefined && startedItems.has(itemKey));
-		heldSlot.getStore()?.release();
+		const continuing = attempt > 0 || (itemKey !== undefined && startedItems.has(itemKey));
+		if (itemKey !== undefined) heldSlots.get(itemKey)?.release();
 		warnIfTooLongForTimeout(context, limiter, settings);
 		const slot = await acquireSlot(context, limiter, settings, { priority: continuing, signal }, request.itemIndex);
-		if (itemKey !== undefined) startedItems.add(itemKey);
+		if (itemKey !== undefined) {
+			startedItems.add(itemKey);
+			if (!request.concurrent) heldSlots.set(itemKey, slot);
+		}
 		try {
-			return await heldSlot.run(slot, async () => await send(attempt));
+			return await send(attempt);
 		} catch (error) {
-			// A follow-up request made while handling this one already applied these policies: pass its error on.
-			if ((error as { aweberMapped?: boolean }).aweberMapped) throw error;
 			const failure = readAweberFailure(error);
-			if (failure.status === undefined && failure.code === undefined) throw error;
+			// A follow-up request made while handling this one already applied these policies, and errors
+			// that are not AWeber's answer (a refused field, a cancelled run) are not retried: pass them on.
+			if ((error as { aweberMapped?: boolean }).aweberMapped || (failure.status === undefined && failure.code === undefined)) {
+				throw asNodeError(context, error, request.itemIndex);
+			}
 			if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 				rateLimitWaits++;
 				const lockout = limiter.lockOut();
@@ -203,8 +219,15 @@ export async function sendWithAweberPolicies<T>(
 			throw mapped;
 		} finally {
 			slot.release();
+			if (itemKey !== undefined && heldSlots.get(itemKey) === slot) heldSlots.delete(itemKey);
 		}
 	}
+}
+
+/** n8n's own errors as they are; anything else as AWeber's error. */
+function asNodeError(context: AweberContext, error: unknown, itemIndex: number | undefined): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return toAweberError(context.getNode(), error, itemIndex);
 }
 
 /**
@@ -228,8 +251,8 @@ async function acquireSlot(
 	try {
 		slot = await limiter.acquire(options);
 	} catch (error) {
-		if (error instanceof RateLimitWaitAborted) throw cancelledWhileWaiting(context, limiter, settings, itemIndex);
-		throw error;
+		// The limiter only stops a wait when the execution was cancelled.
+		throw cancelledWhileWaiting(context, limiter, settings, itemIndex, error instanceof RateLimitWaitAborted ? undefined : error);
 	}
 	if (slot.waitedMs > settings.windowMs / 4 && shouldNotify(limiter, 'wait', settings.windowMs)) {
 		const still = limiter.queued;
@@ -248,7 +271,9 @@ function cancelledWhileWaiting(
 	limiter: AccountRateLimiter,
 	settings: AccountSettings,
 	itemIndex: number | undefined,
+	cause?: unknown,
 ): NodeOperationError {
+	if (cause !== undefined) return new NodeOperationError(context.getNode(), cause as Error, { itemIndex });
 	return new NodeOperationError(context.getNode(), 'Stopped waiting for the AWeber rate limit: the execution was cancelled or reached its timeout', {
 		description: `${limiter.queued} more requests were waiting for this AWeber account, which allows ${settings.requests} requests per ${formatDuration(settings.windowMs)}. Send fewer items per execution (for example with Loop Over Items), or raise the workflow's timeout.`,
 		itemIndex,

@@ -1,0 +1,117 @@
+// The AWeber Trigger in a published workflow receives the sandbox's signed deliveries at n8n's production URL;
+// forged deliveries are refused and start nothing.
+import { randomUUID } from 'node:crypto';
+
+import { startSandbox, type DeliveryLogEntry, type Sandbox } from '../sandbox';
+import { call } from '../sandbox/api-test-client';
+import { WEBHOOK_CONTENT_TYPE, WEBHOOK_EVENTS, signWebhook } from '../sandbox/webhooks';
+import {
+	activateWorkflow,
+	aweberNode,
+	createAweberCredential,
+	importWorkflow,
+	listExecutionIds,
+	nodeItems,
+	startN8n,
+	waitForExecutions,
+	type N8nInstance,
+} from './lib';
+
+// As AWeber hands it out: base64-looking text, used as-is for the HMAC.
+const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
+const TRIGGER = 'AWeber Trigger';
+
+describe('AWeber Trigger at n8n\'s production webhook URL', () => {
+	let sandbox: Sandbox;
+	let n8n: N8nInstance;
+	let workflowId: string;
+	let webhookUrl: string;
+	let token: string;
+
+	beforeAll(async () => {
+		// Real-time sandbox clock: the trigger checks each delivery's Date against n8n's clock.
+		[sandbox, n8n] = await Promise.all([startSandbox({ timeScale: 1 }), startN8n()]);
+		token = sandbox.issueToken().access_token;
+		const credentialId = await createAweberCredential(n8n, sandbox, { webhookVerificationKey: KEY });
+		const webhookId = randomUUID();
+		const trigger = {
+			...aweberNode({ name: TRIGGER, node: 'aWeberTrigger', parameters: { events: [...WEBHOOK_EVENTS] }, executeOnce: false }, credentialId),
+			webhookId,
+		};
+		workflowId = await importWorkflow(n8n, { name: 'AWeber deliveries', nodes: [trigger], connections: {} });
+		await activateWorkflow(n8n, workflowId);
+		// n8n's production URL for a node with a webhookId: /webhook/<webhookId>/<the node's webhook path>.
+		webhookUrl = `${n8n.baseUrl}/webhook/${webhookId}/webhook`;
+		sandbox.webhooks.register(webhookUrl, KEY);
+	});
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.stop();
+	});
+
+	/** Adds a subscriber through AWeber's API and has the sandbox deliver the events now. */
+	async function subscribe(email: string): Promise<DeliveryLogEntry> {
+		const before = sandbox.webhooks.deliveries().length;
+		const response = await call(sandbox, 'POST', `/accounts/${sandbox.seed.accountId}/lists/${sandbox.seed.lists.customers}/subscribers`, {
+			token,
+			json: { email },
+		});
+		expect(response.status).toBe(201);
+		await sandbox.webhooks.flush();
+		const deliveries = sandbox.webhooks.deliveries().slice(before);
+		expect(deliveries).toHaveLength(1);
+		return deliveries[0];
+	}
+
+	async function post(body: string, headers: Record<string, string>): Promise<number> {
+		const response = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': WEBHOOK_CONTENT_TYPE, ...headers }, body });
+		await response.text();
+		return response.status;
+	}
+
+	it('runs the workflow once per delivery, with one item per event', async () => {
+		const delivery = await subscribe('grace@example.com');
+		expect(delivery.status).toBe(200);
+		expect(delivery.events).toEqual(['subscriber.added', 'subscriber.subscribed']);
+
+		const [execution] = await waitForExecutions(n8n, workflowId, 1);
+		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
+		const subscriber = expect.objectContaining({ email: 'grace@example.com', status: 'subscribed' });
+		const common = {
+			deliveryId: delivery.deliveryId,
+			account: sandbox.seed.accountUuid,
+			listId: String(sandbox.seed.lists.customers),
+			subscriber,
+			verified: true,
+		};
+		expect(nodeItems(execution, TRIGGER)).toEqual([
+			expect.objectContaining({ event: 'subscriber.added', ...common }),
+			expect.objectContaining({ event: 'subscriber.subscribed', ...common }),
+		]);
+	});
+
+	it('refuses forged deliveries with 401 and starts no execution for them', async () => {
+		const genuine = sandbox.webhooks.deliveries()[0];
+		const executionsBefore = (await listExecutionIds(n8n, workflowId)).length;
+		const date = new Date().toUTCString();
+		const fresh = () => ({ 'aweber-delivery-id': randomUUID(), date });
+
+		// Signed with another key.
+		expect(await post(genuine.body, { ...fresh(), 'aweber-signature': signWebhook('not-the-key', date, genuine.body) })).toBe(401);
+		// A genuine signature over a tampered body.
+		const tampered = genuine.body.replace('grace@example.com', 'mallory@example.com');
+		expect(tampered).not.toBe(genuine.body);
+		expect(await post(tampered, { ...fresh(), 'aweber-signature': signWebhook(KEY, date, genuine.body) })).toBe(401);
+		// No signature at all.
+		expect(await post(genuine.body, fresh())).toBe(401);
+
+		// A genuine delivery afterwards is the only new execution: the forged ones started none.
+		await subscribe('ada.two@example.com');
+		const executions = await waitForExecutions(n8n, workflowId, executionsBefore + 1);
+		expect(executions).toHaveLength(executionsBefore + 1);
+		expect(nodeItems(executions.at(-1)!, TRIGGER).map((item) => (item.subscriber as { email: string }).email)).toEqual([
+			'ada.two@example.com',
+			'ada.two@example.com',
+		]);
+	});
+});
