@@ -62,9 +62,9 @@ async function accountSettings(context: AweberContext): Promise<{ key: string; s
 	const credentialRef = context.getNode().credentials?.[AWEBER_CREDENTIAL_TYPE];
 	const key = credentialRef?.id ?? credentialRef?.name ?? 'aweber';
 	const cached = settingsCache.get(key);
-	// Credential reads can hit n8n's database; the limit settings rarely change, so read them at most every
-	// 30 s, and once for all the items of a node that start together.
-	if (cached && Date.now() - cached.readAt < 30_000) return { key, settings: await cached.settings };
+	// Credential reads can hit n8n's database: read once for all the items of a node that start together, but
+	// no longer than a second, so an edited credential (a new API base URL, another limit) applies at once.
+	if (cached && Date.now() - cached.readAt < 1_000) return { key, settings: await cached.settings };
 	const settings = readAccountSettings(context);
 	settingsCache.set(key, { settings, readAt: Date.now() });
 	settings.catch(() => settingsCache.delete(key));

@@ -291,7 +291,7 @@ function hasNode(workflow: WorkflowFile, types: string[]): boolean {
 }
 
 /** How long the nodes keep a credential's API base URL and rate limit (nodes/shared/transport.ts), plus a margin. */
-const NODE_SETTINGS_CACHE_MS = 31_000;
+const NODE_SETTINGS_CACHE_MS = 1_500;
 
 /**
  * Publishes new examples whose trigger answers HTTP. A published AWeber Trigger is published again on later
@@ -307,7 +307,6 @@ async function publishExamples(
 		isPublished(workflow) && credential.onSandbox && hasNode(workflow, [AWEBER_TRIGGER_TYPE]);
 	if (credential.moved && examples.some(({ workflow, imported }) => !imported && republish(workflow))) {
 		// n8n's start-up activation read the sandbox's previous address, and the nodes keep it for a while.
-		process.stderr.write('[npm start] the sandbox has a new port: waiting 30 s until the AWeber nodes read it\n');
 		await new Promise((resolve) => setTimeout(resolve, NODE_SETTINGS_CACHE_MS));
 	}
 	const results: Example[] = [];

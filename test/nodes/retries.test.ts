@@ -206,6 +206,24 @@ describe('Retried add subscriber', () => {
 		},
 	);
 
+	it('in a bulk run, answers lost after AWeber acted cost neither a subscriber nor a duplicate', async () => {
+		proxy.loseAnswers(3, 'POST', subscribersPath(), 'reset');
+		const input = Array.from({ length: 30 }, (_, index) => ({ email: `bulk-lost-${index}@example.com` }));
+		const result = await bed.harness.runNode(
+			{
+				type: 'aWeberSubscriber',
+				credentialId: viaProxy,
+				parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.empty), email: '={{ $json.email }}' },
+			},
+			input,
+		);
+		expect(result.status).toBe('success');
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(input.map((item) => item.email));
+		const posts = apiCalls(bed).filter((entry) => entry.method === 'POST');
+		expect(posts.filter((entry) => entry.status === 201)).toHaveLength(30);
+		expect(posts.filter((entry) => entry.status === 400)).toHaveLength(3);
+	});
+
 	it('when the connection dropped before AWeber acted, the retry adds the subscriber', async () => {
 		bed.sandbox.faults.next(1, 'reset', { pathPrefix: `/1.0/accounts/${bed.sandbox.seed.accountId}${subscribersPath()}` });
 		const result = await addSubscriber('never-arrived@example.com');

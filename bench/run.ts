@@ -1,0 +1,264 @@
+// `npm run bench`: throughput, calls and memory of the AWeber nodes against the sandbox on a scaled clock.
+// Writes bench/results.json and bench/RESULTS.md and prints a table. Settings (environment):
+//   BENCH_TIME_SCALE (10: AWeber's 60 s window lasts 6 s), BENCH_RUNS (3 runs of each bulk add; 1 of the
+//   HTTP Request node with Batching, which only shows what n8n's own setting achieves),
+//   BENCH_ITEMS (1000), BENCH_RETURN_ALL_RUNS (5), BENCH_MEMORY_RUNS (3), BENCH_SEED_SIZE (10000),
+//   BENCH_RETURN_ALL_TIME_SCALE (120: Return All only waits for a fresh window between reads, so a faster
+//   clock only shortens those waits).
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+
+import { N8nHarness } from '../test/harness';
+import { benchHttpRequestBulkAdd, benchOurBulkAdd, loadHttpRequestNode, type BulkSummary } from './bulkAdd';
+import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
+import { bytes, log, machine, round } from './lib';
+import { RemoteSandbox, stopAllSandboxes } from './remoteSandbox';
+import { benchReturnAll, type ReturnAllSummary } from './returnAll';
+
+const setting = (name: string, fallback: number) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback);
+
+const settings = {
+	timeScale: setting('BENCH_TIME_SCALE', 10),
+	runs: setting('BENCH_RUNS', 3),
+	items: setting('BENCH_ITEMS', 1000),
+	returnAllRuns: setting('BENCH_RETURN_ALL_RUNS', 5),
+	memoryRuns: setting('BENCH_MEMORY_RUNS', 3),
+	seedSize: setting('BENCH_SEED_SIZE', 10000),
+	returnAllTimeScale: setting('BENCH_RETURN_ALL_TIME_SCALE', 120),
+	/** AWeber's limit: 120 requests per 60 s. */
+	limit: 120,
+};
+const windowMs = 60_000 / settings.timeScale;
+
+interface Results {
+	command: string;
+	date: string;
+	durationSeconds: number;
+	machine: ReturnType<typeof machine> & { loadAverage1mAtStart: number; loadAverage1mAtEnd: number };
+	settings: typeof settings & { windowRealMs: number };
+	bulkAdd: BulkSummary & { baseline: (BulkSummary & { node: string; error?: string }) | { unavailable: string }; baselineWithBatching?: BulkSummary & { node: string; batching: object } };
+	returnAll: ReturnAllSummary;
+	callsPerOperation: Record<string, OperationCalls>;
+	targets: Record<string, { target: string; value: string; met: boolean | null }>;
+}
+
+async function main(): Promise<void> {
+	const startedAt = Date.now();
+	const loadAtStart = round(loadavg()[0], 2);
+	const harness = new N8nHarness();
+	log(`settings: ${JSON.stringify(settings)}; AWeber's window lasts ${windowMs} ms`);
+
+	const bulkSandbox = await RemoteSandbox.start({ timeScale: settings.timeScale });
+	const context = { sandbox: bulkSandbox, harness, items: settings.items, runs: settings.runs, limit: settings.limit, windowMs };
+	const ours = await benchOurBulkAdd(context);
+	const httpRequest = loadHttpRequestNode(harness);
+	let baseline: Results['bulkAdd']['baseline'];
+	let baselineWithBatching: Results['bulkAdd']['baselineWithBatching'];
+	if ('error' in httpRequest) {
+		baseline = { unavailable: `n8n-nodes-base could not be loaded: ${httpRequest.error}` };
+	} else {
+		const node = `n8n-nodes-base.httpRequest v${httpRequest.version} (n8n-nodes-base ${httpRequest.packageVersion})`;
+		baseline = { node, ...(await benchHttpRequestBulkAdd(context, { label: 'http-default', version: httpRequest.version })) };
+		// The best a user can do with the node's own Batching option: one item every window / limit.
+		const batching = { batchSize: 1, batchInterval: Math.ceil(windowMs / settings.limit) };
+		baselineWithBatching = {
+			node,
+			batching,
+			...(await benchHttpRequestBulkAdd({ ...context, runs: 1 }, { label: 'http-batched', version: httpRequest.version, batching })),
+		};
+	}
+	const callsPerOperation = await benchCallsPerOperation(bulkSandbox, harness);
+	await bulkSandbox.stop();
+
+	log(`seeding a list of ${settings.seedSize} subscribers`);
+	const listSandbox = await RemoteSandbox.start({ timeScale: settings.returnAllTimeScale, seedSize: settings.seedSize });
+	const returnAll = await benchReturnAll({
+		sandbox: listSandbox,
+		harness,
+		entries: settings.seedSize,
+		runs: settings.returnAllRuns,
+		memoryRuns: settings.memoryRuns,
+		windowMs: 60_000 / settings.returnAllTimeScale,
+	});
+	await listSandbox.stop();
+
+	const results: Results = {
+		command: 'npm run bench',
+		date: new Date().toISOString(),
+		durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+		machine: { ...machine(), loadAverage1mAtStart: loadAtStart, loadAverage1mAtEnd: round(loadavg()[0], 2) },
+		settings: { ...settings, windowRealMs: windowMs },
+		bulkAdd: { ...ours, baseline, ...(baselineWithBatching ? { baselineWithBatching } : {}) },
+		returnAll,
+		callsPerOperation,
+		targets: targets(ours, returnAll, callsPerOperation),
+	};
+	const benchDir = path.resolve(__dirname);
+	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
+	process.stdout.write(`${table(results)}\n`);
+	log(`wrote bench/results.json and bench/RESULTS.md in ${results.durationSeconds} s`);
+}
+
+function targets(ours: BulkSummary, returnAll: ReturnAllSummary, calls: Record<string, OperationCalls>): Results['targets'] {
+	const result: Results['targets'] = {
+		bulkAddLost: { target: '0', value: String(ours.lost), met: ours.lost === 0 },
+		bulkAddThroughput: { target: '>= 95 % of the limit', value: `${ours.throughputPctOfLimit} %`, met: ours.throughputPctOfLimit >= 95 },
+		returnAllCalls: {
+			target: String(Math.ceil(returnAll.entries / 100)),
+			value: String(returnAll.calls),
+			met: returnAll.calls === Math.ceil(returnAll.entries / 100),
+		},
+		returnAllWall: { target: '<= 1.2x raw', value: `${returnAll.wallRatioVsRaw}x`, met: returnAll.wallRatioVsRaw <= 1.2 },
+		returnAllPeakMemory: { target: '<= 1.5x raw JSON', value: `${returnAll.peakMemRatioVsRawJson}x`, met: returnAll.peakMemRatioVsRawJson <= 1.5 },
+	};
+	for (const [name, operation] of Object.entries(calls)) {
+		result[`calls.${name}`] = {
+			target: `<= ${operation.target}`,
+			value: operation.calls === null ? 'not built' : String(operation.calls),
+			met: operation.calls === null ? null : operation.calls <= operation.target && !operation.error,
+		};
+	}
+	return result;
+}
+
+function seconds(ms: number): string {
+	return `${round(ms / 1000, 1)} s`;
+}
+
+function bulkRows(results: Results): string[][] {
+	const rows: string[][] = [];
+	const row = (name: string, summary: BulkSummary) => [
+		name,
+		String(summary.items),
+		String(summary.lost),
+		String(summary.calls),
+		String(summary.rateLimitRefusals),
+		`${summary.throughputPctOfLimit} %`,
+		`${summary.wallThroughputPctOfLimit} %`,
+		seconds(summary.wallMs),
+		`${summary.eventLoopDelayP99Ms} ms`,
+	];
+	rows.push(row('AWeber Subscriber: Create (ours)', results.bulkAdd));
+	const { baseline, baselineWithBatching } = results.bulkAdd;
+	if ('unavailable' in baseline) rows.push(['HTTP Request (baseline)', baseline.unavailable, '', '', '', '', '', '', '']);
+	else rows.push(row('HTTP Request, default settings', baseline));
+	if (baselineWithBatching) {
+		const { batchSize, batchInterval } = baselineWithBatching.batching as { batchSize: number; batchInterval: number };
+		rows.push(row(`HTTP Request, Batching ${batchSize} per ${batchInterval} ms (1 run)`, baselineWithBatching));
+	}
+	return rows;
+}
+
+const BULK_HEADER = [
+	'Bulk add',
+	'items',
+	'lost',
+	'calls',
+	'403s',
+	'throughput (active)',
+	'throughput (wall)',
+	'wall',
+	'event loop delay p99',
+];
+
+function textTable(header: string[], rows: string[][]): string {
+	const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => (row[index] ?? '').length)));
+	const line = (cells: string[]) => cells.map((cell, index) => (cell ?? '').padEnd(widths[index])).join('  ');
+	return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(header: string[], rows: string[][]): string {
+	return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+function returnAllRows(results: Results): string[][] {
+	const r = results.returnAll;
+	const small = r.memory.smallYoungGeneration;
+	const standard = r.memory.default;
+	return [
+		['entries', String(r.entries), ''],
+		['calls', String(r.calls), `target exactly ${Math.ceil(r.entries / 100)}`],
+		['wall time, ours / raw undici', `${seconds(r.oursWallMs)} / ${seconds(r.rawWallMs)} = ${r.wallRatioVsRaw}x`, 'target <= 1.2x'],
+		['raw JSON received', bytes(r.rawJsonBytes), ''],
+		['peak heap, ours (1 MiB young gen.)', `+${bytes(small.oursPeakHeapDelta)} = ${small.peakMemRatioVsRawJson}x raw JSON`, 'target <= 1.5x'],
+		['peak heap, raw undici (1 MiB young gen.)', `+${bytes(small.rawPeakHeapDelta)} = ${small.rawFetchPeakMemRatioVsRawJson}x raw JSON`, 'for comparison'],
+		['peak heap, ours (V8 defaults)', `+${bytes(standard.oursPeakHeapDelta)} = ${standard.peakMemRatioVsRawJson}x raw JSON`, 'garbage included'],
+		['peak heap, raw undici (V8 defaults)', `+${bytes(standard.rawPeakHeapDelta)} = ${standard.rawFetchPeakMemRatioVsRawJson}x raw JSON`, 'for comparison'],
+		['heap kept by the output, ours', `+${bytes(r.oursRetainedHeapDelta)} = ${r.retainedMemRatioVsRawJson}x raw JSON`, 'after a full collection'],
+	];
+}
+
+function callRows(results: Results): string[][] {
+	return Object.entries(results.callsPerOperation).map(([name, operation]) => [
+		name,
+		operation.calls === null ? 'not built' : String(operation.calls),
+		`<= ${operation.target}`,
+		(operation.sequence ?? []).join(', ') + (operation.error ? ` (error: ${operation.error})` : ''),
+	]);
+}
+
+function targetRows(results: Results): string[][] {
+	return Object.entries(results.targets).map(([name, target]) => [
+		name,
+		target.value,
+		target.target,
+		target.met === null ? 'n/a' : target.met ? 'met' : 'MISSED',
+	]);
+}
+
+function table(results: Results): string {
+	return [
+		textTable(BULK_HEADER, bulkRows(results)),
+		'',
+		textTable(['Return All', 'value', ''], returnAllRows(results)),
+		'',
+		textTable(['Calls per operation', 'calls', 'target', 'sequence'], callRows(results)),
+		'',
+		textTable(['Target', 'value', 'target', ''], targetRows(results)),
+	].join('\n');
+}
+
+function markdown(results: Results): string {
+	const m = results.machine;
+	const s = results.settings;
+	return `# Benchmark results
+
+Command: \`${results.command}\` (${results.date}, ${results.durationSeconds} s). Figures are medians of the runs stated; \`bench/results.json\` has every run.
+
+Machine: ${m.nproc} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}, ${m.platform}; load average (1 min) ${m.loadAverage1mAtStart} at the start and ${m.loadAverage1mAtEnd} at the end (other work on the machine slows the n8n side and makes timings noisier).
+
+The sandbox runs in its own process (AWeber is a remote server) with its clock at ${s.timeScale}x: AWeber's 60 s window (and lockout) lasts ${s.windowRealMs} ms; limit ${s.limit} requests per window per account.
+
+## 1. Bulk add (${s.items} items, ${s.runs} runs each unless stated)
+
+${markdownTable(BULK_HEADER, bulkRows(results))}
+
+- Lost: input items with no subscriber on the list afterwards. Calls: every request AWeber received (ours: the add and the read of the new subscriber, per item). 403s: "Rate Limit Error" refusals.
+- Throughput: successful calls as a share of the most AWeber's sliding window lets through in the same time (limit x (1 + time / window)), from the first to the last answer ("active"), and over the whole run including n8n's preparation of the ${s.items} items ("wall").
+- Event loop delay p99: how late the n8n process got to run. Tens of milliseconds or more mean it was short of CPU (the machine's other work). The scaled clock squeezes a minute of AWeber traffic into ${s.windowRealMs / 1000} s, so n8n's own work per request (about 5 to 10 ms here) weighs ${s.timeScale} times more than at AWeber's real speed: each minute's burst of ${s.limit} requests takes a noticeable part of the window to send, which the active throughput counts as lost.
+
+## 2. Return All (${results.returnAll.entries} subscribers, ${results.returnAll.runs} timed runs, ${results.returnAll.memoryRuns} memory runs; sandbox clock at ${s.returnAllTimeScale}x)
+
+${markdownTable(['Return All', 'value', ''], returnAllRows(results))}
+
+- Wall time: the AWeber Subscriber node's Get Many with Return All in the n8n harness, against a loop of undici GETs following \`next_collection_link\` (parsing each page), alternating in the same process, each starting in a fresh rate-limit window.
+- Memory: each read runs in its own child process (\`node --expose-gc\`) after a warm-up; baseline = heap in use after a full collection just before the read; peak = the largest heap in use V8 reported before any collection during the read (\`--trace-gc\`, enabled only for the read), so garbage not yet collected counts; kept = heap in use after a full collection with the output still referenced. Raw JSON = bytes of the 100 response bodies.
+- With V8's default young generation (16 MiB or more) that much garbage can wait for a collection, which dominates a 10 MB read for any client (see the raw undici row); the target is checked on the run with \`--max-semi-space-size=1\`, where the peak is close to the memory really in use.
+
+## 3. Calls per operation (one item)
+
+${markdownTable(['Operation', 'calls', 'target', 'sequence'], callRows(results))}
+
+## Targets
+
+${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
+`;
+}
+
+main().catch(async (error: unknown) => {
+	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+	await stopAllSandboxes();
+	process.exit(1);
+});
