@@ -4,20 +4,13 @@ import { ClientOAuth2 } from '@n8n/client-oauth2';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { request } from 'undici';
 
+import { AWEBER_SCOPES } from '../../credentials/AWeberOAuth2Api.credentials';
 import { startSandbox } from '../sandbox';
 import type { Sandbox, SandboxOptions, TokenRecord } from '../sandbox/types';
 import { N8nHarness } from './index';
 
-export const ALL_SCOPES = [
-	'account.read',
-	'landing-page.read',
-	'list.read',
-	'list.write',
-	'subscriber.read',
-	'subscriber.write',
-	'email.read',
-	'email.write',
-];
+/** Every current AWeber scope: the credential's default. */
+export const ALL_SCOPES: string[] = [...AWEBER_SCOPES];
 
 export type AppType = 'confidential' | 'public';
 
