@@ -8,7 +8,7 @@ import {
 	authorizeOverHttp,
 	createPkcePair,
 	sandboxCredentialData,
-	startTestbed,
+	useTestbed,
 	type AweberTestbed,
 } from '../harness/aweber';
 
@@ -20,12 +20,7 @@ const accountGet = (bed: AweberTestbed, credentialId: string) =>
 	});
 
 describe('AWeber OAuth2 credential', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => bed.sandbox.clearRequests());
+	const bed = useTestbed({ resetEachTest: false });
 
 	it('resolves the authorize and token URLs from the auth base URL, with every scope by default', () => {
 		const resolved = bed.harness.credentials.resolve(

@@ -143,3 +143,29 @@ function unescapeHtml(value: string): string {
 		.replace(/&gt;/g, '>')
 		.replace(/&amp;/g, '&');
 }
+
+/**
+ * The testbed of one test file: started before its tests and stopped after them. Before each test the request
+ * log is cleared and, unless `resetEachTest` is false, the sandbox's data is seeded afresh.
+ */
+export function useTestbed(
+	options: SandboxOptions & { credential?: CredentialOptions; resetEachTest?: boolean } = {},
+): AweberTestbed {
+	const { resetEachTest = true, ...testbedOptions } = options;
+	let bed: AweberTestbed | undefined;
+	beforeAll(async () => {
+		bed = await startTestbed(testbedOptions);
+	});
+	afterAll(async () => await bed?.stop());
+	beforeEach(() => {
+		if (resetEachTest) bed!.sandbox.reset();
+		bed!.sandbox.clearRequests();
+	});
+	// Tests read the testbed when they run, after beforeAll started it.
+	return new Proxy({} as AweberTestbed, {
+		get: (_target, property) => {
+			if (!bed) throw new Error('The testbed is started in beforeAll; read it inside a test or hook');
+			return bed[property as keyof AweberTestbed];
+		},
+	});
+}

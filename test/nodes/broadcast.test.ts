@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import {
 	apiCalls,
 	byId,
@@ -14,15 +14,7 @@ import {
 
 const DAY = 24 * 3_600_000;
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => {
-	bed.sandbox.reset();
-	bed.sandbox.clearRequests();
-});
+const bed = useTestbed();
 
 /**
  * A time `days` ahead of both the real clock (which the node checks) and the sandbox clock (which runs 60x

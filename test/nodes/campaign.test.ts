@@ -1,18 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { SEED_EXTRAS } from '../sandbox';
 import { apiCalls, byId, byUrl, callLines, listPath, newsletterScope, registerSmallPageVariant, run } from './email-nodes.helpers';
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => {
-	bed.sandbox.reset();
-	bed.sandbox.clearRequests();
-});
+const bed = useTestbed();
 
 const campaignNode = (parameters: IDataObject, type = 'aWeberCampaign') =>
 	run(bed, type, { ...newsletterScope(bed), ...parameters });

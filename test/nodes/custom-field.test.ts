@@ -1,16 +1,8 @@
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, listPath, newsletterScope, run } from './email-nodes.helpers';
 
 describe('AWeber Custom Field node', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
 
 	const fieldsPath = () => `${listPath(bed)}/custom_fields`;
 	const companyField = () => byId(bed.sandbox.seed.customFields.company);

@@ -2,17 +2,12 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, IWorkfl
 import { Workflow } from 'n8n-workflow';
 import { LoadOptionsContext } from 'n8n-core';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { PACKAGE_PREFIX } from '../harness';
 import { SEED_EXTRAS } from '../sandbox';
 import { byId, newsletterScope } from './email-nodes.helpers';
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => bed.sandbox.clearRequests());
+const bed = useTestbed({ resetEachTest: false });
 
 /** Runs a picker's search as the n8n editor does: with the node's current parameters. */
 async function search(

@@ -1,12 +1,7 @@
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, callLines, listPath, newsletterScope, run } from './email-nodes.helpers';
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => bed.sandbox.clearRequests());
+const bed = useTestbed({ resetEachTest: false });
 
 describe('AWeber Landing Page node', () => {
 	it('gets the landing pages of a list, one item each', async () => {

@@ -1,16 +1,8 @@
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, byUrl, listPath, run } from './email-nodes.helpers';
 
 describe('AWeber List node', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
 
 	const account = () => ({ accountId: byId(bed.sandbox.seed.accountId) });
 	const accountPath = () => `/1.0/accounts/${bed.sandbox.seed.accountId}`;

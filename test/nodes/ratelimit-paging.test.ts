@@ -1,15 +1,10 @@
 // Return All reads the pages of a big offset collection a few at a time; the output keeps the list's order.
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 describe('Return All with pages read ahead', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed({ seedSize: 450 });
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => bed.sandbox.clearRequests());
+	const bed = useTestbed({ seedSize: 450, resetEachTest: false });
 
 	const apiCalls = () => bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/'));
 	const getMany = async (extra: Record<string, unknown>) =>

@@ -2,7 +2,7 @@
 // "Rate Limit Error" and a 60 s lockout), on a 60x sandbox clock: a minute of AWeber time is a second here.
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { startTestbed, useTestbed, type AweberTestbed } from '../harness/aweber';
 import type { RequestLogEntry } from '../sandbox/types';
 
 type Locator = { __rl: true; mode: 'id'; value: string };
@@ -30,15 +30,7 @@ function emails(count: number, prefix: string): IDataObject[] {
 }
 
 describe('Rate limit: pacing at AWeber\'s limit (sandbox at AWeber\'s 120 per minute)', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
 
 	const addSubscribers = async (items: IDataObject[], credentialId = bed.credentialId) =>
 		await bed.harness.runNode(

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { sandboxCredentialData, startTestbed, type AweberTestbed } from '../harness/aweber';
+import { sandboxCredentialData, startTestbed, useTestbed, type AweberTestbed } from '../harness/aweber';
 import type { RequestLogEntry } from '../sandbox/types';
 
 type Locator = { __rl: true; mode: 'id'; value: string };
@@ -91,15 +91,7 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
 }
 
 describe('Retries of transient failures', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
 
 	const getAccount = async (items: IDataObject[] = [{}]) =>
 		await bed.harness.runNode(

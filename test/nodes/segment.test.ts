@@ -1,13 +1,8 @@
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { SEED_EXTRAS } from '../sandbox';
 import { apiCalls, byId, byUrl, callLines, listPath, newsletterScope, run } from './email-nodes.helpers';
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => bed.sandbox.clearRequests());
+const bed = useTestbed({ resetEachTest: false });
 
 describe('AWeber Segment node', () => {
 	it('gets the segments of a list, split-test segments included and marked', async () => {

@@ -2,16 +2,11 @@ import type { IDataObject, ILoadOptionsFunctions, IWorkflowExecuteAdditionalData
 import { Workflow } from 'n8n-workflow';
 import { LoadOptionsContext } from 'n8n-core';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { PACKAGE_PREFIX } from '../harness';
 import { apiCalls, listPath, newsletterScope } from './email-nodes.helpers';
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => bed.sandbox.clearRequests());
+const bed = useTestbed({ resetEachTest: false });
 
 /** Calls a node's listSearch or loadOptions method as the n8n editor does: with the node's current parameters. */
 async function callEditorMethod<T>(

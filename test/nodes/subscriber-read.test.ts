@@ -1,18 +1,10 @@
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, byUrl, listPath, newsletterScope, run } from './email-nodes.helpers';
 
 const byEmail = (email: string) => ({ __rl: true, mode: 'email', value: email });
 
 describe('AWeber Subscriber node: reading and searching', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
 
 	const subscribersPath = (listId?: number) => `${listPath(bed, listId)}/subscribers`;
 	const ada = () => bed.sandbox.seed.subscribers.subscribed;

@@ -1,20 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, listPath, newsletterScope, run } from './email-nodes.helpers';
 
 const byEmail = (email: string) => ({ __rl: true, mode: 'email', value: email });
 
 describe('AWeber Subscriber node: adding and changing subscribers', () => {
-	let bed: AweberTestbed;
-	beforeAll(async () => {
-		bed = await startTestbed();
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
 
 	const subscribersPath = (listId?: number) => `${listPath(bed, listId)}/subscribers`;
 	const subscriber = (parameters: IDataObject, options: { items?: IDataObject[]; continueOnFail?: boolean } = {}) =>

@@ -1,14 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, callLines, listPath, newsletterScope, run } from './email-nodes.helpers';
 
-let bed: AweberTestbed;
-beforeAll(async () => {
-	bed = await startTestbed();
-});
-afterAll(async () => await bed.stop());
-beforeEach(() => bed.sandbox.clearRequests());
+const bed = useTestbed({ resetEachTest: false });
 
 const webform = (parameters: IDataObject) => run(bed, 'aWeberWebform', { ...newsletterScope(bed), ...parameters });
 const accountPath = () => `/1.0/accounts/${bed.sandbox.seed.accountId}`;
