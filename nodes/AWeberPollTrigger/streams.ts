@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { aweberGet, type AweberContext } from '../shared/transport';
+import { readCollectionPage } from '../shared/collections';
+import type { AweberContext } from '../shared/transport';
 import { parseAweberTime } from './aweberTime';
 import type { FetchPage, StreamEvent } from './eventCursor';
 
@@ -40,20 +41,13 @@ export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
 	},
 };
 
-interface CollectionPage {
-	entries?: IDataObject[];
-	next_collection_link?: string;
-}
-
 /** Pages of one stream, read through the shared transport (pacing, retries, error mapping). */
 export function streamPages(context: AweberContext, stream: EventStream, accountId: string, listId: string): FetchPage {
 	return async (offset, size) => {
-		const page = await aweberGet<CollectionPage>(context, stream.path(accountId, listId), {
-			...stream.query,
-			'ws.start': offset,
-			'ws.size': size,
+		const page = await readCollectionPage(context, stream.path(accountId, listId), {
+			qs: { ...stream.query, 'ws.start': offset, 'ws.size': size },
 		});
-		const entries = page.entries ?? [];
+		const entries = page.entries;
 		const events = entries.flatMap((entry): StreamEvent[] => {
 			const time = parseAweberTime(entry[stream.timeField]);
 			// Without its time an entry cannot be placed against the cursor, so it is no event (yet).

@@ -8,7 +8,7 @@ export const campaignLocator = aweberLocator({
 	urlSegment: 'campaigns',
 	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/campaigns/b123',
 	idPlaceholder: 'b123',
-	idPattern: '^[bf]\\d+$',
+	idPattern: '^[bf]\\d{1,20}$',
 	description: 'The campaign: "b" (broadcast) or "f" (follow-up) followed by its number, e.g. b123',
 });
 

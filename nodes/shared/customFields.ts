@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { AWEBER_MAX_PAGE_SIZE } from './constants';
+import { readAllEntries } from './collections';
 import { aweberLocator } from './descriptions';
 import { describeType, invalidField } from './fieldValidation';
 import { listPathOf } from './listPath';
-import { aweberGet, type AweberContext } from './transport';
+import type { AweberContext } from './transport';
 
 export const customFieldLocator = aweberLocator({
 	name: 'customFieldId',
@@ -176,14 +176,5 @@ export async function customFieldNamesOfList(context: IExecuteSingleFunctions): 
 
 /** Every custom field name of a list (`/accounts/{a}/lists/{l}`), all pages. */
 export async function listCustomFieldNames(context: AweberContext, listPath: string): Promise<string[]> {
-	const names: string[] = [];
-	let link: string | undefined = `${listPath}/custom_fields`;
-	let qs: IDataObject | undefined = { 'ws.size': AWEBER_MAX_PAGE_SIZE };
-	while (link) {
-		const page: { entries: Array<{ name: string }>; next_collection_link?: string } = await aweberGet(context, link, qs);
-		names.push(...page.entries.map((field) => field.name));
-		link = page.next_collection_link;
-		qs = undefined;
-	}
-	return names;
+	return (await readAllEntries<{ name: string }>(context, `${listPath}/custom_fields`)).map((field) => field.name);
 }

@@ -1,25 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AWEBER_MAX_PAGE_SIZE } from './constants';
-import { resolvePathParameters } from './pathParameters';
 
-/**
- * Hidden switch that sends every operation of a node through `sendAweberRequest` (RoutingNode only
- * calls `requestOperations.pagination` when `paginate` is set) and fills the URL's `{placeholders}`.
- * Spread first into each node's properties so its preSend runs before any operation's own.
- */
-export const aweberTransport: INodeProperties = {
-	displayName: 'AWeber Transport',
-	name: 'aweberTransport',
-	type: 'hidden',
-	default: true,
-	routing: {
-		send: {
-			paginate: true,
-			preSend: [resolvePathParameters],
-		},
-	},
-};
+/** The hidden property that hooks every operation into the routed entry lives with the other routing assumptions. */
+export { aweberTransport } from './routing';
 
 /** A resource locator: pick from a searchable list, type the ID, or paste the AWeber URL (`self_link`). */
 export function aweberLocator(options: {
@@ -57,7 +41,7 @@ export function aweberLocator(options: {
 					{
 						type: 'regex',
 						properties: {
-							regex: options.idPattern ?? '^\\d+$',
+							regex: options.idPattern ?? '^\\d{1,20}$',
 							errorMessage: `Not a valid ${options.displayName} ID`,
 						},
 					},

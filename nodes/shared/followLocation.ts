@@ -13,7 +13,7 @@ export async function followLocation(
 ): Promise<INodeExecutionData[]> {
 	const location = response.headers?.location;
 	if (typeof location !== 'string' || location === '') return items;
-	return [{ json: await aweberGet(this, location) }];
+	return [{ json: await aweberGet(this, location, undefined, { source: "the Location header of AWeber's answer" }) }];
 }
 
 /** Schedule and cancel answer only `{"self_link": ...}`; read the resource to show its new state. */
@@ -24,5 +24,5 @@ export async function readSelfLink(
 ): Promise<INodeExecutionData[]> {
 	const selfLink = (response.body as IDataObject | undefined)?.self_link;
 	if (typeof selfLink !== 'string' || selfLink === '') return items;
-	return [{ json: await aweberGet(this, selfLink) }];
+	return [{ json: await aweberGet(this, selfLink, undefined, { source: "the self_link of AWeber's answer" }) }];
 }

@@ -1,7 +1,8 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { aweberCredentials, aweberRequestDefaults, aweberRequestOperations } from './requestDefaults';
+import { aweberCredentials, aweberRequestDefaults } from './requestDefaults';
+import { aweberRequestOperations } from './routing';
 
 /**
  * What every AWeber action node shares: one version, one input and output, the credential and the request path.

@@ -8,31 +8,32 @@ interface PathParameter {
 	expected: string;
 }
 
-const NUMERIC = { pattern: /^\d+$/, expected: 'a numeric AWeber ID' };
+/** AWeber's numeric IDs fit in 64 bits (docs/aweber-behaviour.md#ids): at most 20 digits. */
+const NUMERIC = { pattern: /^\d{1,20}$/, expected: 'a numeric AWeber ID' };
 
 /** Every `{name}` a routed URL may contain, with the field that fills it and what AWeber accepts there. */
 export const PATH_PARAMETERS: Record<string, PathParameter> = {
 	accountId: { label: 'Account', ...NUMERIC },
 	listId: { label: 'List', ...NUMERIC },
 	destinationListId: { label: 'Destination List', ...NUMERIC },
-	subscriberId: { label: 'Subscriber', pattern: /^\d+$/, expected: 'a numeric AWeber ID or an email address' },
+	subscriberId: { label: 'Subscriber', pattern: /^\d{1,20}$/, expected: 'a numeric AWeber ID or an email address' },
 	customFieldId: { label: 'Custom Field', ...NUMERIC },
 	integrationId: { label: 'Integration', ...NUMERIC },
 	broadcastId: { label: 'Broadcast', ...NUMERIC },
 	campaignId: {
 		label: 'Campaign',
-		pattern: /^[bf]\d+$/,
+		pattern: /^[bf]\d{1,20}$/,
 		expected: 'a campaign ID such as b123 (broadcast) or f456 (follow-up)',
 	},
 	messageId: { label: 'Message', ...NUMERIC },
 	openId: { label: 'Open', ...NUMERIC },
 	trackedEventId: { label: 'Tracked Event', ...NUMERIC },
-	statisticId: { label: 'Statistic', pattern: /^[a-z_]+$/, expected: 'a statistic ID such as total_opens' },
+	statisticId: { label: 'Statistic', pattern: /^[a-z_]{1,64}$/, expected: 'a statistic ID such as total_opens' },
 	segmentId: { label: 'Segment', ...NUMERIC },
 	webFormId: { label: 'Web Form', ...NUMERIC },
 	splitTestId: { label: 'Split Test', ...NUMERIC },
-	splitTestComponentId: { label: 'Split Test Component', pattern: /^[\w-]+$/, expected: 'a split test component ID' },
-	landingPageId: { label: 'Landing Page', pattern: /^[\w-]+$/, expected: 'a landing page ID' },
+	splitTestComponentId: { label: 'Split Test Component', pattern: /^[\w-]{1,64}$/, expected: 'a split test component ID (at most 64 characters)' },
+	landingPageId: { label: 'Landing Page', pattern: /^[\w-]{1,64}$/, expected: 'a landing page ID (at most 64 characters)' },
 };
 
 /**
@@ -44,10 +45,19 @@ export async function resolvePathParameters(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	requestOptions.url = requestOptions.url.replace(/\{(\w+)\}/g, (_placeholder, name: string) =>
-		encodeURIComponent(readPathParameter(this, name)),
-	);
+	requestOptions.url = fillPathParameters(this, requestOptions.url);
 	return requestOptions;
+}
+
+/** The URL with its `{placeholders}` filled; a URL without any comes back as it is (filling twice is harmless). */
+export function fillPathParameters(context: IExecuteSingleFunctions, url: string): string {
+	return url.replace(/\{(\w+)\}/g, (_placeholder, name: string) => encodeURIComponent(readPathParameter(context, name)));
+}
+
+/** A numeric ID must fit AWeber's 64-bit IDs; other IDs are bounded by their pattern. */
+export function fitsAweberId(value: string): boolean {
+	const digits = /^[bf]?(\d+)$/.exec(value)?.[1];
+	return digits === undefined || BigInt(digits) < 2n ** 64n;
 }
 
 export function readPathParameter(context: IExecuteSingleFunctions, name: string): string {
@@ -61,8 +71,11 @@ export function readPathParameter(context: IExecuteSingleFunctions, name: string
 			itemIndex: context.getItemIndex(),
 		});
 	}
-	if (parameter && !parameter.pattern.test(value)) {
-		throw new NodeOperationError(context.getNode(), `The "${label}" field must be ${parameter.expected}, not "${value}"`, {
+	if (parameter && !(parameter.pattern.test(value) && fitsAweberId(value))) {
+		const shown = value.length > 40 ? `"${value.slice(0, 40)}…" (${value.length} characters)` : `"${value}"`;
+		const tooLong = value.length > 20 || !fitsAweberId(value) ? ', at most 20 digits long (AWeber\'s IDs fit in 64 bits)' : '';
+		const expected = /^[bf]?\d+$/.test(value) && tooLong ? `${parameter.expected}${tooLong}` : parameter.expected;
+		throw new NodeOperationError(context.getNode(), `The "${label}" field must be ${expected}, not ${shown}`, {
 			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or its AWeber URL.`,
 			itemIndex: context.getItemIndex(),
 		});

@@ -9,6 +9,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
+import { assertUnderApiBase } from './origin';
 import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError, type AweberFailure } from './errors';
 import {
 	RateLimitWaitAborted,
@@ -20,7 +21,7 @@ import {
 
 /** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
 export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
-	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getWorkflowSettings' | 'getMode'>> & {
+	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getWorkflowSettings' | 'getMode' | 'continueOnFail'>> & {
 		helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
 	};
 
@@ -31,15 +32,95 @@ export const MAX_RATE_LIMIT_WAITS = 5;
 export const MAX_TRANSIENT_RETRIES = 4;
 
 /**
- * The rate-limit slot held by each item's request whose handling is running now. A follow-up request the
- * item makes while its response is handled (following Location, reading a self_link) releases that slot
- * first: the HTTP exchange is over, and holding it while waiting for a new one could deadlock a full window
- * of such requests. (Keyed by the item's context: n8n Cloud does not allow node:async_hooks.)
+ * What one node run's items share while they send, keyed by the run's execute data (one object for every
+ * item of a node run, routing.ts A5; weakly held, so it goes with the run):
+ * - per item (by index): the rate-limit slot its request holds while its response is handled, and whether
+ *   it already sent something (its next requests continue started work and go first). A follow-up request
+ *   the item makes while handling a response (following Location, reading a self_link) releases the held
+ *   slot first: the HTTP exchange is over, and holding it while waiting for a new one could deadlock a
+ *   full window of such requests;
+ * - the items that wrote to AWeber, and the first item that failed for good with Continue On Fail off:
+ *   from then on the run's queued requests are dropped (the run fails anyway and n8n drops its output).
  */
-const heldSlots = new WeakMap<object, RateLimitSlot>();
+interface RunState {
+	items: Map<number, ItemState>;
+	written: Set<number>;
+	stop: AbortController;
+	failedItem?: number;
+	failureMessage?: string;
+}
 
-/** The item contexts that already sent a request: their next requests continue started work. */
-const startedItems = new WeakSet<object>();
+interface ItemState {
+	heldSlot?: RateLimitSlot;
+	started: boolean;
+}
+
+const runStates = new WeakMap<object, RunState>();
+
+function itemOf(context: AweberContext): { run: RunState; index: number; item: ItemState } | undefined {
+	const { getExecuteData, getItemIndex } = context as Partial<Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getItemIndex'>>;
+	if (typeof getExecuteData !== 'function' || typeof getItemIndex !== 'function') return undefined;
+	const runKey = getExecuteData.call(context) as object | undefined;
+	const index = getItemIndex.call(context);
+	if (typeof runKey !== 'object' || runKey === null || typeof index !== 'number') return undefined;
+	let run = runStates.get(runKey);
+	if (!run) {
+		run = { items: new Map(), written: new Set(), stop: new AbortController() };
+		runStates.set(runKey, run);
+	}
+	let item = run.items.get(index);
+	if (!item) {
+		item = { started: false };
+		run.items.set(index, item);
+	}
+	return { run, index, item };
+}
+
+function continuesOnFail(context: AweberContext): boolean {
+	const continueOnFail = (context as { continueOnFail?: () => boolean }).continueOnFail;
+	try {
+		return typeof continueOnFail === 'function' && continueOnFail.call(context) === true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * An item failed for good and the node does not continue on fail: n8n will fail the run and drop every
+ * item's output, so the requests still queued are not sent. The error says what was already written.
+ */
+function stopRun(run: RunState, index: number, error: NodeApiError | NodeOperationError): void {
+	if (run.failedItem !== undefined) return;
+	run.failedItem = index;
+	run.failureMessage = error.message;
+	run.stop.abort();
+	// A single item's failure needs no account of the others.
+	if (run.items.size <= 1) return;
+	const written = [...run.written].filter((written) => written !== index).length;
+	error.description =
+		`${error.description ? `${error.description}\n` : ''}` +
+		`${written} item${written === 1 ? ' was' : 's were'} already written to AWeber before this failure; the requests still waiting were not sent. ` +
+		'Turn on the node\'s "On Error: Continue" setting to get every item\'s own result instead.';
+}
+
+/** The error of a request that was dropped because an earlier item failed the run. */
+function notSentError(context: AweberContext, run: RunState, itemIndex: number | undefined): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`Not sent to AWeber: item ${(run.failedItem ?? 0) + 1} failed first (${run.failureMessage ?? 'an error'})`,
+		{
+			description: 'The node stops sending once an item fails and "On Error" is set to stop the workflow.',
+			itemIndex,
+		},
+	);
+}
+
+/** One signal for "stop waiting": the execution was cancelled, or an earlier item failed the run. */
+function stopSignal(execution: AbortSignal | undefined, run: RunState | undefined): AbortSignal | undefined {
+	if (!run) return execution;
+	if (!execution) return run.stop.signal;
+	return AbortSignal.any([execution, run.stop.signal]);
+}
 
 interface AccountSettings extends RateLimitSettings {
 	apiBaseUrl: string;
@@ -75,51 +156,17 @@ function isIdempotent(method: string | undefined): boolean {
 	return ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes((method ?? 'GET').toUpperCase());
 }
 
-/**
- * Add subscriber (`POST /accounts/{a}/lists/{l}/subscribers` with an email) is the one AWeber write that is
- * safe to send again after an unknown outcome: AWeber refuses a second add of the same address with
- * 400 "… is already subscribed to this list.", and the subscriber the first attempt created can be read back.
- * Returns the list's subscriber collection and the email when the request is such an add.
- */
-export function subscriberAddOf(
-	method: string | undefined,
-	url: string | undefined,
-	body: unknown,
-): { collectionUrl: string; email: string } | undefined {
-	if ((method ?? '').toUpperCase() !== 'POST' || !url) return undefined;
-	const match = /^(.*\/accounts\/\d+\/lists\/\d+\/subscribers)\/?(?:\?.*)?$/.exec(url);
-	if (!match) return undefined;
-	const email = emailInBody(body);
-	return email ? { collectionUrl: match[1], email } : undefined;
-}
-
-function emailInBody(body: unknown): string | undefined {
-	let email: unknown;
-	if (typeof body === 'string') email = new URLSearchParams(body).get('email');
-	else if (body instanceof URLSearchParams) email = body.get('email');
-	else if (typeof body === 'object' && body !== null) email = (body as IDataObject).email;
-	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
-}
-
 function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
 	return failure.status === 400 && /already subscribed/i.test(failure.message ?? '');
 }
 
-/** Reads the subscriber an earlier attempt of a retried add created, by its email (AWeber's `find`). */
-async function findAddedSubscriber(
-	context: AweberContext,
-	add: { collectionUrl: string; email: string },
-): Promise<IDataObject | undefined> {
-	const found = await aweberGet<{ entries?: IDataObject[] }>(context, add.collectionUrl, { 'ws.op': 'find', email: add.email });
-	return found.entries?.[0];
-}
-
 export interface SendOptions<T> {
 	method?: IHttpRequestMethods | string;
-	/** The request's absolute URL (recognises add subscriber). */
+	/** The request's absolute URL: checked against the credential's API origin before anything is sent. */
 	url?: string;
-	body?: unknown;
-	/** A write AWeber can safely see twice (beyond the idempotent methods and add subscriber). */
+	/** Where an absolute URL came from ("the Location header of AWeber's answer"), for the origin error. */
+	source?: string;
+	/** A write AWeber can safely see twice (beyond the idempotent methods). */
 	safeToRepeat?: boolean;
 	itemIndex?: number;
 	/**
@@ -128,16 +175,18 @@ export interface SendOptions<T> {
 	 */
 	concurrent?: boolean;
 	/**
-	 * The result a successful add subscriber would have given, when a retry of it met AWeber's duplicate
-	 * refusal: AWeber's answer would have been 201 with the subscriber's URL in Location.
+	 * For a request AWeber refuses as a duplicate once it was carried out (add subscriber): the result the
+	 * first attempt gave, asked for when a retry after an unknown outcome met that refusal; undefined when
+	 * there is none, and the refusal stands.
 	 */
-	asCreated?: (location: string, subscriber: IDataObject) => Promise<T>;
+	recoverDuplicate?: () => Promise<T | undefined>;
 }
 
 /**
  * Sends one AWeber request under the account's pacing, waits out "Rate Limit Error" lockouts,
  * retries transient failures with bounded exponential backoff when the request is safe to repeat,
- * and turns AWeber's refusals into clear n8n errors.
+ * and turns AWeber's refusals into clear n8n errors. The one path every request carrying the
+ * credential takes, routed or hand-written.
  */
 export async function sendWithAweberPolicies<T>(
 	context: AweberContext,
@@ -145,83 +194,98 @@ export async function sendWithAweberPolicies<T>(
 	send: (attempt: number) => Promise<T>,
 ): Promise<T> {
 	const { key, settings } = await accountSettings(context);
+	if (request.url !== undefined) assertUnderApiBase(context.getNode(), request.url, settings.apiBaseUrl, request.source, request.itemIndex);
 	const limiter = rateLimiterFor(key, settings);
 	// Backoff follows the account's window so a time-scaled sandbox scales retries too (1 s at AWeber's 60 s).
 	const backoffBaseMs = settings.windowMs / 60;
-	const subscriberAdd = subscriberAddOf(request.method, request.url, request.body);
-	const repeatable = isIdempotent(request.method) || request.safeToRepeat === true || subscriberAdd !== undefined;
-	const signal = context.getExecutionCancelSignal?.();
-	const itemKey = itemContextOf(context);
+	const repeatable = isIdempotent(request.method) || request.safeToRepeat === true;
+	const isWrite = !['GET', 'HEAD'].includes(String(request.method ?? 'GET').toUpperCase());
+	const owner = itemOf(context);
+	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
 	let rateLimitWaits = 0;
 	let transientRetries = 0;
 	// Set once an attempt may have been carried out although its answer was lost (5xx, dropped connection).
 	let outcomeUnknown = false;
-	for (let attempt = 0; ; attempt++) {
-		const continuing = attempt > 0 || (itemKey !== undefined && startedItems.has(itemKey));
-		if (itemKey !== undefined) heldSlots.get(itemKey)?.release();
-		warnIfTooLongForTimeout(context, limiter, settings);
-		const slot = await acquireSlot(context, limiter, settings, { priority: continuing, signal }, request.itemIndex);
-		if (itemKey !== undefined) {
-			startedItems.add(itemKey);
-			if (!request.concurrent) heldSlots.set(itemKey, slot);
-		}
-		try {
-			return await send(attempt);
-		} catch (error) {
-			const failure = readAweberFailure(error);
-			// A follow-up request made while handling this one already applied these policies, and errors
-			// that are not AWeber's answer (a refused field, a cancelled run) are not retried: pass them on.
-			if ((error as { aweberMapped?: boolean }).aweberMapped || (failure.status === undefined && failure.code === undefined)) {
-				throw asNodeError(context, error, request.itemIndex);
+	try {
+		for (let attempt = 0; ; attempt++) {
+			const continuing = attempt > 0 || owner?.item.started === true;
+			owner?.item.heldSlot?.release();
+			warnIfTooLongForTimeout(context, limiter, settings);
+			const slot = await acquireSlot(context, limiter, settings, { priority: continuing, signal }, request.itemIndex, owner?.run);
+			if (owner?.run.failedItem !== undefined && owner.run.failedItem !== owner.index) {
+				// Another item failed the run while this one's turn came.
+				slot.release();
+				throw Object.assign(notSentError(context, owner.run, request.itemIndex), { aweberNotSent: true });
 			}
-			if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
-				rateLimitWaits++;
-				const lockout = limiter.lockOut();
-				if (lockout.started) {
-					notify(
-						context,
-						'warn',
-						`AWeber answered "Rate Limit Error" (another app or workflow may be using this account's budget); waiting ${formatDuration(lockout.waitMs)} for the lockout to end, then retrying`,
-					);
+			if (owner) {
+				owner.item.started = true;
+				if (!request.concurrent) owner.item.heldSlot = slot;
+			}
+			try {
+				const result = await send(attempt);
+				if (isWrite && owner) owner.run.written.add(owner.index);
+				return result;
+			} catch (error) {
+				const failure = readAweberFailure(error);
+				// A follow-up request made while handling this one already applied these policies, and errors
+				// that are not AWeber's answer (a refused field, a cancelled run) are not retried: pass them on.
+				if ((error as { aweberMapped?: boolean }).aweberMapped || (failure.status === undefined && failure.code === undefined)) {
+					throw asNodeError(context, error, request.itemIndex);
 				}
-				continue;
-			}
-			if (isTransientFailure(failure) && repeatable && transientRetries < MAX_TRANSIENT_RETRIES) {
-				const delayMs = backoffBaseMs * 2 ** transientRetries;
-				transientRetries++;
-				outcomeUnknown = true;
-				context.logger.warn(
-					`AWeber request failed (${failure.status ?? failure.code}); retry ${transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${formatDuration(delayMs)}`,
-					{ node: context.getNode().name },
-				);
-				slot.release();
-				await sleepUnlessCancelled(context, delayMs, signal, request.itemIndex);
-				continue;
-			}
-			if (subscriberAdd && outcomeUnknown && isAlreadySubscribedRefusal(failure)) {
-				slot.release();
-				const subscriber = await findAddedSubscriber(context, subscriberAdd);
-				if (subscriber && typeof subscriber.self_link === 'string') {
-					context.logger.info(
-						`AWeber: a retried add of ${subscriberAdd.email} was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
+				if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
+					rateLimitWaits++;
+					const lockout = limiter.lockOut();
+					if (lockout.started) {
+						notify(
+							context,
+							'warn',
+							`AWeber answered "Rate Limit Error" (another app or workflow may be using this account's budget); waiting ${formatDuration(lockout.waitMs)} for the lockout to end, then retrying`,
+						);
+					}
+					continue;
+				}
+				if (isTransientFailure(failure) && repeatable && transientRetries < MAX_TRANSIENT_RETRIES) {
+					const delayMs = backoffBaseMs * 2 ** transientRetries;
+					transientRetries++;
+					outcomeUnknown = true;
+					context.logger.warn(
+						`AWeber request failed (${failure.status ?? failure.code}); retry ${transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${formatDuration(delayMs)}`,
 						{ node: context.getNode().name },
 					);
-					return request.asCreated
-						? await request.asCreated(subscriber.self_link, subscriber)
-						: (createdResponse(subscriber.self_link) as T);
+					slot.release();
+					await sleepUnlessStopped(context, delayMs, signal, request.itemIndex, owner?.run);
+					continue;
 				}
+				if (request.recoverDuplicate && outcomeUnknown && isAlreadySubscribedRefusal(failure)) {
+					slot.release();
+					const recovered = await request.recoverDuplicate();
+					if (recovered !== undefined) {
+						if (owner) owner.run.written.add(owner.index);
+						return recovered;
+					}
+				}
+				const mapped = toAweberError(context.getNode(), error, request.itemIndex);
+				if (isRateLimitRefusal(failure)) {
+					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
+				}
+				Object.assign(mapped, { aweberAttempts: attempt + 1 });
+				throw mapped;
+			} finally {
+				slot.release();
+				if (owner && owner.item.heldSlot === slot) owner.item.heldSlot = undefined;
 			}
-			const mapped = toAweberError(context.getNode(), error, request.itemIndex);
-			if (isRateLimitRefusal(failure)) {
-				mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
-			}
-			Object.assign(mapped, { aweberAttempts: attempt + 1 });
-			throw mapped;
-		} finally {
-			slot.release();
-			if (itemKey !== undefined && heldSlots.get(itemKey) === slot) heldSlots.delete(itemKey);
 		}
+	} catch (error) {
+		// The item failed for good: unless the node continues on fail, the run's other queued requests are dropped.
+		if (owner && owner.run.failedItem === undefined && !continuesOnFail(context) && isFinalError(error)) {
+			stopRun(owner.run, owner.index, error);
+		}
+		throw asNodeError(context, error, request.itemIndex);
 	}
+}
+
+function isFinalError(error: unknown): error is NodeApiError | NodeOperationError {
+	return (error instanceof NodeApiError || error instanceof NodeOperationError) && !(error as { aweberNotSent?: boolean }).aweberNotSent;
 }
 
 /** n8n's own errors as they are; anything else as AWeber's error. */
@@ -230,28 +294,20 @@ function asNodeError(context: AweberContext, error: unknown, itemIndex: number |
 	return toAweberError(context.getNode(), error, itemIndex);
 }
 
-/**
- * The per-item context a request comes from. RoutingNode hands `requestOperations.pagination` an object
- * created from the item's context (adding makeRoutingRequest); preSend and postReceive get the item's
- * context itself. Both map to the same item.
- */
-function itemContextOf(context: AweberContext): object | undefined {
-	if (typeof (context as { getItemIndex?: unknown }).getItemIndex !== 'function') return undefined;
-	return Object.prototype.hasOwnProperty.call(context, 'makeRoutingRequest') ? Object.getPrototypeOf(context) : context;
-}
-
 async function acquireSlot(
 	context: AweberContext,
 	limiter: AccountRateLimiter,
 	settings: AccountSettings,
 	options: { priority: boolean; signal?: AbortSignal },
 	itemIndex: number | undefined,
+	run: RunState | undefined,
 ) {
 	let slot;
 	try {
 		slot = await limiter.acquire(options);
 	} catch (error) {
-		// The limiter only stops a wait when the execution was cancelled.
+		// The limiter only stops a wait when the execution was cancelled or the run failed.
+		if (run?.failedItem !== undefined) throw Object.assign(notSentError(context, run, itemIndex), { aweberNotSent: true });
 		throw cancelledWhileWaiting(context, limiter, settings, itemIndex, error instanceof RateLimitWaitAborted ? undefined : error);
 	}
 	if (slot.waitedMs > settings.windowMs / 4 && shouldNotify(limiter, 'wait', settings.windowMs)) {
@@ -280,9 +336,18 @@ function cancelledWhileWaiting(
 	});
 }
 
-async function sleepUnlessCancelled(context: AweberContext, ms: number, signal: AbortSignal | undefined, itemIndex: number | undefined) {
+async function sleepUnlessStopped(
+	context: AweberContext,
+	ms: number,
+	signal: AbortSignal | undefined,
+	itemIndex: number | undefined,
+	run: RunState | undefined,
+) {
 	if (!signal) return await sleep(ms);
-	const cancelled = () => new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
+	const cancelled = () =>
+		run?.failedItem !== undefined
+			? Object.assign(notSentError(context, run, itemIndex), { aweberNotSent: true })
+			: new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
 	if (signal.aborted) throw cancelled();
 	let stopWaiting: () => void = () => undefined;
 	const aborted = new Promise<void>((resolve) => (stopWaiting = resolve));
@@ -345,11 +410,6 @@ function formatDuration(ms: number): string {
 	return minutes < 120 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** AWeber's answer to a successful add subscriber. */
-function createdResponse(location: string): IN8nHttpFullResponse {
-	return { statusCode: 201, headers: { location }, body: '' };
-}
-
 export interface AweberRequest {
 	method: IHttpRequestMethods;
 	/** A path under /1.0 (`/accounts/1/lists`) or an absolute AWeber link (`self_link`, `next_collection_link`). */
@@ -360,6 +420,10 @@ export interface AweberRequest {
 	form?: boolean;
 	safeToRepeat?: boolean;
 	itemIndex?: number;
+	/** Where an absolute `url` came from, named if it points outside the credential's API (origin.ts). */
+	source?: string;
+	/** One of several requests the item has in flight at once (pages read ahead). */
+	concurrent?: boolean;
 }
 
 /** The one place that makes a hand-written AWeber request (searches, follow-ups of routed requests, triggers). */
@@ -380,7 +444,7 @@ export async function aweberApiRequest(context: AweberContext, request: AweberRe
 			options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
 		}
 	}
-	return await sendWithAweberPolicies(context, { ...request, url }, async () =>
+	return await sendWithAweberPolicies(context, { ...request, url, source: request.source }, async () =>
 		(await context.helpers.httpRequestWithAuthentication.call(context as IExecuteSingleFunctions, AWEBER_CREDENTIAL_TYPE, {
 			...options,
 			headers: { ...options.headers },
@@ -389,7 +453,12 @@ export async function aweberApiRequest(context: AweberContext, request: AweberRe
 }
 
 /** GET an AWeber link or path and return its JSON body. */
-export async function aweberGet<T = IDataObject>(context: AweberContext, url: string, qs?: IDataObject): Promise<T> {
-	const response = await aweberApiRequest(context, { method: 'GET', url, qs });
+export async function aweberGet<T = IDataObject>(
+	context: AweberContext,
+	url: string,
+	qs?: IDataObject,
+	options: Pick<AweberRequest, 'source' | 'itemIndex' | 'concurrent'> = {},
+): Promise<T> {
+	const response = await aweberApiRequest(context, { method: 'GET', url, qs, ...options });
 	return response.body as T;
 }

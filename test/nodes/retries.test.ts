@@ -61,12 +61,16 @@ class AnswerLosingProxy {
 					outgoing.end(JSON.stringify({ error: { status: 500, type: 'InternalServerError', message: 'An internal error occurred.' } }));
 					return;
 				}
+				// A reverse proxy answers with its own origin in links, as AWeber's are all under its API origin
+				// (the node refuses to send the token to any other origin).
+				const relink = (text: string) => text.split(this.upstream).join(this.url);
 				const passed: Record<string, string | string[]> = {};
 				for (const [name, value] of Object.entries(answer.headers)) {
-					if (value !== undefined && !['transfer-encoding', 'connection', 'keep-alive', 'content-length'].includes(name)) passed[name] = value;
+					if (value === undefined || ['transfer-encoding', 'connection', 'keep-alive', 'content-length'].includes(name)) continue;
+					passed[name] = Array.isArray(value) ? value.map(relink) : relink(value);
 				}
 				outgoing.writeHead(answer.statusCode, passed);
-				outgoing.end(answerBody);
+				outgoing.end(relink(answerBody.toString('utf8')));
 			})();
 		});
 		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

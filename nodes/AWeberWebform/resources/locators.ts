@@ -26,5 +26,5 @@ export const splitTestComponentLocator = aweberLocator({
 	urlSegment: 'components',
 	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/web_form_split_tests/901/components/901-801',
 	idPlaceholder: '901-801',
-	idPattern: '^[\\w-]+$',
+	idPattern: '^[\\w-]{1,64}$',
 });

@@ -1,9 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { AWEBER_MAX_PAGE_SIZE } from '../constants';
-import { aweberGet } from '../transport';
+import { readCollectionPage, type CollectionPage } from '../collections';
 import { listPathForSearch } from './parentIdForSearch';
-import { filterResults } from './searchCollectionPage';
+import { filterResults, PAGINATION_TOKEN_SOURCE } from './searchCollectionPage';
 
 interface BroadcastEntry {
 	broadcast_id: number;
@@ -50,14 +49,15 @@ export async function searchBroadcasts(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const statuses = statusesForSearch(this);
-	let page: { entries: BroadcastEntry[]; next_collection_link?: string };
+	let page: CollectionPage<BroadcastEntry>;
 	let status: BroadcastStatus;
 	if (paginationToken && !paginationToken.startsWith(NEXT_STATUS_TOKEN)) {
+		page = await readCollectionPage<BroadcastEntry>(this, paginationToken, { source: PAGINATION_TOKEN_SOURCE });
 		status = (new URL(paginationToken).searchParams.get('status') as BroadcastStatus | null) ?? statuses[0];
-		page = await aweberGet(this, paginationToken);
 	} else {
-		status = (paginationToken?.slice(NEXT_STATUS_TOKEN.length) as BroadcastStatus | undefined) ?? statuses[0];
-		page = await aweberGet(this, `${await listPathForSearch(this)}/broadcasts`, { status, 'ws.size': AWEBER_MAX_PAGE_SIZE });
+		const asked = paginationToken?.slice(NEXT_STATUS_TOKEN.length) as BroadcastStatus | undefined;
+		status = asked !== undefined && ALL_STATUSES.includes(asked) ? asked : statuses[0];
+		page = await readCollectionPage<BroadcastEntry>(this, `${await listPathForSearch(this)}/broadcasts`, { qs: { status } });
 	}
 	const nextStatus = statuses[statuses.indexOf(status) + 1];
 	const results = page.entries.map((broadcast) => ({

@@ -1,14 +1,11 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { AWEBER_MAX_PAGE_SIZE } from '../constants';
-import { aweberGet } from '../transport';
+import { readCollectionPage } from '../collections';
 
 type SearchResult = INodeListSearchResult['results'][number];
 
-interface CollectionPage<T> {
-	entries: T[];
-	next_collection_link?: string;
-}
+/** Where a picker's next page link comes from: the editor sends it back as it likes, so it is checked like any link. */
+export const PAGINATION_TOKEN_SOURCE = 'the pagination token sent by the editor';
 
 /**
  * One page of an AWeber collection as picker results. AWeber has no name search on these collections,
@@ -27,8 +24,8 @@ export async function searchCollectionPage<T>(
 	},
 ): Promise<INodeListSearchResult> {
 	const page = options.paginationToken
-		? await aweberGet<CollectionPage<T>>(context, options.paginationToken)
-		: await aweberGet<CollectionPage<T>>(context, await options.path(), { 'ws.size': AWEBER_MAX_PAGE_SIZE, ...options.qs });
+		? await readCollectionPage<T>(context, options.paginationToken, { source: PAGINATION_TOKEN_SOURCE })
+		: await readCollectionPage<T>(context, await options.path(), { qs: options.qs });
 	return {
 		results: filterResults(page.entries.map(options.toResult), options.filter),
 		paginationToken: page.next_collection_link,

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { aweberGet } from '../transport';
+import { readAllEntries } from '../collections';
 import { accountIdForSearch } from './accountIdForSearch';
 
 interface IntegrationEntry {
@@ -14,16 +14,11 @@ function integrationSearch(service?: string) {
 	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 		const accountId = await accountIdForSearch(this);
 		const results: INodeListSearchResult['results'] = [];
-		let link: string | undefined = `/accounts/${accountId}/integrations?ws.size=100`;
-		while (link) {
-			const page: { entries: IntegrationEntry[]; next_collection_link?: string } = await aweberGet(this, link);
-			for (const integration of page.entries) {
-				if (service && integration.service_name.toLowerCase() !== service) continue;
-				const name = `${integration.service_name}${integration.login ? ` (${integration.login})` : ''}`;
-				if (filter && !name.toLowerCase().includes(filter.toLowerCase())) continue;
-				results.push({ name, value: String(integration.id), url: integration.self_link });
-			}
-			link = page.next_collection_link;
+		for (const integration of await readAllEntries<IntegrationEntry>(this, `/accounts/${accountId}/integrations`)) {
+			if (service && integration.service_name.toLowerCase() !== service) continue;
+			const name = `${integration.service_name}${integration.login ? ` (${integration.login})` : ''}`;
+			if (filter && !name.toLowerCase().includes(filter.toLowerCase())) continue;
+			results.push({ name, value: String(integration.id), url: integration.self_link });
 		}
 		return { results };
 	};

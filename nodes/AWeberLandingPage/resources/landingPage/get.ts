@@ -13,7 +13,7 @@ export const landingPageLocator = aweberLocator({
 	urlSegment: 'landing_pages',
 	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/landing_pages/1a9d0000-0000-4000-8000-000000000001',
 	idPlaceholder: '1a9d0000-0000-4000-8000-000000000001',
-	idPattern: '^[\\w-]+$',
+	idPattern: '^[\\w-]{1,64}$',
 });
 
 export const landingPageGetDescription: INodeProperties[] = [

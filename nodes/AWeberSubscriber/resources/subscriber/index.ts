@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
 import { followLocation } from '../../../shared/followLocation';
+import { sendSubscriberAdd } from '../../../shared/routing';
 import { subscriberEntryUrl } from '../../../shared/subscriberLocator';
 import { subscriberCreateDescription } from './create';
 import { subscriberDeleteDescription } from './delete';
@@ -46,6 +47,8 @@ export const subscriberOperations: INodeProperties = {
 				request: { method: 'POST', url: subscribersUrl },
 				send: { preSend: [sendNewSubscriber] },
 				output: { postReceive: [followLocation] },
+				// An add may be retried; a retry AWeber refuses as "already subscribed" returns the subscriber.
+				operations: { pagination: sendSubscriberAdd },
 			},
 		},
 		{
@@ -187,6 +190,7 @@ export const subscriberOperations: INodeProperties = {
 				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
 				send: { preSend: [sendNewSubscriber] },
 				output: { postReceive: [followLocation] },
+				operations: { pagination: sendSubscriberAdd },
 			},
 		},
 	],

@@ -1,0 +1,187 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
+import { fillPathParameters, resolvePathParameters } from './pathParameters';
+import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transport';
+
+/*
+ * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
+ * makes about how RoutingNode runs. Nothing else in the package relies on RoutingNode's internals; each
+ * assumption below has a contract test (test/contract/routing.test.ts) that runs on every n8n version of
+ * the compatibility matrix (`npm run test:compat`).
+ *
+ * A1  A node-level `requestOperations.pagination` function is called, with the item's `requestData`, for
+ *     every routed request whose routing sets `send.paginate` (the hidden `aweberTransport` property sets it
+ *     for every operation of every AWeber node).
+ * A2  An operation's own `routing.operations.pagination` replaces the node's for that operation (how Create
+ *     and Create or Update declare their duplicate-add recovery).
+ * A3  preSend functions run in the order of the node's properties, so `aweberTransport` (spread first)
+ *     fills the URL's `{placeholders}` before an operation's own preSend reads the URL. The routed entry
+ *     fills them again before sending (idempotent), so the request itself never depends on the order.
+ * A4  `this.makeRoutingRequest(requestData)` sends the request and runs the operation's postReceive
+ *     functions before it resolves, so their follow-up requests (reading a `Location`) happen while the
+ *     routed entry is still running.
+ * A5  Every context of one item (preSend, pagination, postReceive) answers the same `getItemIndex()`, and
+ *     all items of one node run share one `getExecuteData()` object: the per-run state in transport.ts is
+ *     keyed by it, and items by their index, with no assumption about how the contexts are built.
+ * A6  `requestData.maxResults` carries the operation's Limit (`routing.output.maxResults`).
+ * A7  RoutingNode starts every item's request before awaiting any, and waits for all of them: an item
+ *     that failed for good can stop the others still queued for the rate limit.
+ * A8  An error thrown by `makeRoutingRequest` carries AWeber's answer (status and JSON body) where
+ *     `readAweberFailure` (errors.ts) finds it.
+ */
+
+/**
+ * Hidden switch that sends every operation of a node through the routed entry (RoutingNode only calls
+ * `requestOperations.pagination` when `paginate` is set, A1) and fills the URL's `{placeholders}` (A3).
+ * Spread first into each node's properties.
+ */
+export const aweberTransport: INodeProperties = {
+	displayName: 'AWeber Transport',
+	name: 'aweberTransport',
+	type: 'hidden',
+	default: true,
+	routing: {
+		send: {
+			paginate: true,
+			preSend: [resolvePathParameters],
+		},
+	},
+};
+
+/** What an operation declares about its request, beyond what n8n's routing carries. */
+export interface RoutedRequestPolicy {
+	/**
+	 * The request is an add subscriber (POST of an email to a list's subscribers), which AWeber refuses the
+	 * second time with "… is already subscribed" (docs/aweber-behaviour.md#add-subscriber): it may be sent
+	 * again after an unknown outcome, and a retry that meets that refusal returns the subscriber the first
+	 * attempt created, through the operation's own postReceive.
+	 */
+	subscriberAdd?: boolean;
+}
+
+/**
+ * The routed entry: an operation's request goes out under the shared pacing/retry/error policies
+ * (transport.ts), and a collection is read through `next_collection_link` (collections.ts) until it ends or
+ * the node's Limit is reached, one n8n item per entry.
+ */
+export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const itemIndex = this.getItemIndex();
+		if (requestData.options.url) requestData.options.url = fillPathParameters(this, requestData.options.url);
+		const { method = 'GET', baseURL, url, body } = requestData.options;
+		const absolute = absoluteUrl(baseURL, url);
+		const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
+		const firstResponse = await sendWithAweberPolicies(
+			this,
+			{
+				method,
+				url: absolute,
+				itemIndex,
+				safeToRepeat: subscriberAdd !== undefined,
+				recoverDuplicate: subscriberAdd
+					? async () => await recoverSubscriberAdd(this, requestData, subscriberAdd)
+					: undefined,
+			},
+			async () => await this.makeRoutingRequest(freshRequest(requestData)),
+		);
+		const first = asCollectionPage(firstResponse);
+		if (!first) return firstResponse;
+		const entries = await readRemainingEntries(this, first, { limit: resultLimit(requestData.maxResults), itemIndex });
+		return entries.map((json) => ({ json }));
+	};
+}
+
+/** Every AWeber operation's default entry (A1). */
+export const sendAweberRequest = routedAweberRequest();
+
+/** Create and Create or Update declare this as their `routing.operations.pagination` (A2). */
+export const sendSubscriberAdd = routedAweberRequest({ subscriberAdd: true });
+
+/** The node-level hook: every AWeber node's `requestOperations`. */
+export const aweberRequestOperations: INodeTypeDescription['requestOperations'] = {
+	pagination: sendAweberRequest,
+};
+
+/** A routed response that is one AWeber collection page (the first page of a Get Many). */
+function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
+	if (items.length !== 1) return undefined;
+	return isCollectionPage(items[0].json) ? items[0].json : undefined;
+}
+
+function resultLimit(maxResults: unknown): number {
+	const limit = Number(maxResults);
+	return Number.isFinite(limit) && limit > 0 ? limit : Infinity;
+}
+
+function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
+	if (!url || /^https?:\/\//.test(url)) return url;
+	return baseURL ? `${baseURL.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}` : url;
+}
+
+/**
+ * Copies of the parts n8n's HTTP helpers modify (signing adds headers, empty bodies are removed), so each
+ * attempt of a retried request starts from the node's request as built.
+ */
+function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions): DeclarativeRestApiSettings.ResultOptions {
+	const { options } = requestData;
+	return { ...requestData, options: { ...options, headers: { ...options.headers }, qs: { ...options.qs } } };
+}
+
+interface SubscriberAdd {
+	collectionUrl: string;
+	email: string;
+}
+
+/** The list's subscriber collection and the email of an add subscriber request. */
+function subscriberAddOf(url: string | undefined, body: unknown): SubscriberAdd | undefined {
+	const email = emailInBody(body);
+	if (!url || !email) return undefined;
+	return { collectionUrl: url.split('?')[0].replace(/\/+$/, ''), email };
+}
+
+function emailInBody(body: unknown): string | undefined {
+	let email: unknown;
+	if (typeof body === 'string') email = new URLSearchParams(body).get('email');
+	else if (body instanceof URLSearchParams) email = body.get('email');
+	else if (typeof body === 'object' && body !== null) email = (body as IDataObject).email;
+	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
+}
+
+/**
+ * What the node outputs when a retried add subscriber turned out to have been carried out by an earlier
+ * attempt: the operation's own postReceive run on AWeber's answer to a successful add (201 + Location), so
+ * the output is the one the normal path gives. Undefined when the subscriber cannot be found.
+ */
+async function recoverSubscriberAdd(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	add: SubscriberAdd,
+): Promise<INodeExecutionData[] | undefined> {
+	const found = await aweberGet<{ entries?: IDataObject[] }>(context as AweberContext, add.collectionUrl, { 'ws.op': 'find', email: add.email });
+	const subscriber = found.entries?.[0];
+	if (!subscriber || typeof subscriber.self_link !== 'string') return undefined;
+	context.logger.info(
+		`AWeber: a retried add of ${add.email} was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
+		{ node: context.getNode().name },
+	);
+	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
+	if (actions.length === 0 || actions.some((action) => typeof action !== 'function')) return [{ json: subscriber }];
+	const response: IN8nHttpFullResponse = { statusCode: 201, headers: { location: subscriber.self_link }, body: '' };
+	let items: INodeExecutionData[] = [{ json: {} }];
+	for (const action of actions) {
+		if (typeof action === 'function') items = await action.call(context, items, response);
+	}
+	return items;
+}

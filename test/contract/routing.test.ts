@@ -1,0 +1,232 @@
+// Contract tests: each assumption the package makes about n8n's RoutingNode (listed in nodes/shared/routing.ts,
+// A1 to A8), checked against the n8n-core this suite runs with. `npm run test:compat` runs them on every n8n
+// version of the matrix; a failure here means the request path must change for that version.
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { readAweberFailure } from '../../nodes/shared/errors';
+import { aweberCredentials, aweberRequestDefaults } from '../../nodes/shared/requestDefaults';
+import { aweberTransport, sendAweberRequest } from '../../nodes/shared/routing';
+import { useTestbed } from '../harness/aweber';
+
+type Pagination = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+
+/** What the probe node saw, in order. */
+interface Seen {
+	step: string;
+	itemIndex: number;
+	executeData?: unknown;
+	url?: string;
+	maxResults?: unknown;
+}
+
+const bed = useTestbed({ resetEachTest: false });
+
+let seen: Seen[] = [];
+const record = (step: string, context: IExecuteSingleFunctions, extra: Partial<Seen> = {}) =>
+	seen.push({ step, itemIndex: context.getItemIndex(), executeData: context.getExecuteData(), ...extra });
+
+async function operationPreSend(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	record('operation preSend', this, { url: requestOptions.url });
+	return requestOptions;
+}
+
+async function probePostReceive(this: IExecuteSingleFunctions, items: INodeExecutionData[], _response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	record('postReceive', this);
+	return items;
+}
+
+/** The node's hook: records, then runs the package's routed entry. */
+let nodePagination: Pagination = async function (requestData) {
+	record('node pagination', this, { url: requestData.options.url, maxResults: requestData.maxResults });
+	return await sendAweberRequest.call(this, requestData);
+};
+
+async function operationPagination(this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+	record('operation pagination', this, { url: requestData.options.url });
+	return await sendAweberRequest.call(this, requestData);
+}
+
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	default: 'get',
+	options: [
+		{
+			name: 'Get',
+			value: 'get',
+			routing: {
+				request: { method: 'GET', url: '/accounts/{accountId}' },
+				send: { preSend: [operationPreSend] },
+				output: { postReceive: [probePostReceive] },
+			},
+		},
+		{
+			name: 'Get With Own Entry',
+			value: 'own',
+			routing: {
+				request: { method: 'GET', url: '/accounts/{accountId}' },
+				operations: { pagination: operationPagination },
+			},
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			routing: { request: { method: 'GET', url: '/accounts/{accountId}/lists' } },
+		},
+	],
+};
+
+const probe: INodeType = {
+	description: {
+		displayName: 'Routing Probe',
+		name: 'routingProbe',
+		group: ['transform'],
+		version: 1,
+		description: 'Records how RoutingNode runs routing',
+		defaults: { name: 'Routing Probe' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: aweberCredentials,
+		requestDefaults: aweberRequestDefaults,
+		requestOperations: { pagination: async function (this: IExecutePaginationFunctions, requestData) { return await nodePagination.call(this, requestData); } },
+		properties: [
+			aweberTransport,
+			operation,
+			{ displayName: 'Account', name: 'accountId', type: 'string', default: '' },
+			{
+				displayName: 'Limit',
+				name: 'limit',
+				type: 'number',
+				default: 2,
+				displayOptions: { show: { operation: ['getAll'] } },
+				routing: { output: { maxResults: '={{$value}}' } },
+			},
+		],
+	},
+};
+
+const runProbe = async (parameters: IDataObject, items = 3) => {
+	bed.harness.nodeTypes.register('contract.routingProbe', probe);
+	return await bed.harness.run(
+		{
+			nodes: [
+				{
+					id: 'probe',
+					name: 'Routing Probe',
+					type: 'contract.routingProbe',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { accountId: String(bed.sandbox.seed.accountId), ...parameters },
+					credentials: { aWeberOAuth2Api: { id: bed.credentialId, name: 'AWeber' } },
+				},
+			],
+			connections: {},
+		},
+		{ inputItems: Array.from({ length: items }, (_, index) => ({ index })), startNode: 'Routing Probe' },
+	);
+};
+
+beforeEach(() => {
+	seen = [];
+	nodePagination = async function (requestData) {
+		record('node pagination', this, { url: requestData.options.url, maxResults: requestData.maxResults });
+		return await sendAweberRequest.call(this, requestData);
+	};
+});
+
+describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
+	it('A1: the node-level pagination function runs once for every item of an operation that paginates', async () => {
+		const result = await runProbe({ operation: 'get' });
+		expect(result.status).toBe('success');
+		expect(seen.filter((entry) => entry.step === 'node pagination').map((entry) => entry.itemIndex).sort()).toEqual([0, 1, 2]);
+		expect(result.json('Routing Probe')).toHaveLength(3);
+	});
+
+	it("A2: an operation's own routing.operations.pagination replaces the node's", async () => {
+		const result = await runProbe({ operation: 'own' });
+		expect(result.status).toBe('success');
+		expect(seen.map((entry) => entry.step)).toEqual(['operation pagination', 'operation pagination', 'operation pagination']);
+	});
+
+	it('A3: preSend runs in property order, so the operation sees the URL with its placeholders filled', async () => {
+		await runProbe({ operation: 'get' }, 1);
+		expect(seen.find((entry) => entry.step === 'operation preSend')?.url).toBe(`/accounts/${bed.sandbox.seed.accountId}`);
+	});
+
+	it("A4: makeRoutingRequest runs the operation's postReceive before it resolves", async () => {
+		nodePagination = async function (requestData) {
+			record('node pagination', this);
+			const items = await this.makeRoutingRequest(requestData);
+			record('makeRoutingRequest resolved', this);
+			return items;
+		};
+		await runProbe({ operation: 'get' }, 1);
+		expect(seen.map((entry) => entry.step)).toEqual(['operation preSend', 'node pagination', 'postReceive', 'makeRoutingRequest resolved']);
+	});
+
+	it('A5: every context of an item has its index, and the items of one run share one execute data object', async () => {
+		await runProbe({ operation: 'get' });
+		for (const index of [0, 1, 2]) {
+			expect(seen.filter((entry) => entry.itemIndex === index).map((entry) => entry.step).sort()).toEqual(['node pagination', 'operation preSend', 'postReceive']);
+		}
+		const runKeys = new Set(seen.map((entry) => entry.executeData));
+		expect(runKeys.size).toBe(1);
+		expect(typeof [...runKeys][0]).toBe('object');
+		const firstRun = [...runKeys][0];
+		seen = [];
+		await runProbe({ operation: 'get' }, 1);
+		expect(seen[0].executeData).not.toBe(firstRun);
+	});
+
+	it("A6: requestData.maxResults carries the operation's Limit", async () => {
+		const result = await runProbe({ operation: 'getAll', limit: 2 }, 1);
+		expect(seen.find((entry) => entry.step === 'node pagination')?.maxResults).toBe(2);
+		expect(result.json('Routing Probe')).toHaveLength(2);
+	});
+
+	it("A7: every item's request starts before any is awaited", async () => {
+		const started = new Set<number>();
+		let allStarted: () => void = () => undefined;
+		const everyItemStarted = new Promise<void>((resolve) => (allStarted = resolve));
+		nodePagination = async function (requestData) {
+			started.add(this.getItemIndex());
+			if (started.size === 3) allStarted();
+			// Item 0 waits for the last item to start: with items run one by one this would time out.
+			if (this.getItemIndex() === 0) {
+				await Promise.race([everyItemStarted, new Promise((resolve) => setTimeout(resolve, 5000))]);
+				record('item 0 saw', this, { maxResults: started.size });
+			}
+			return await sendAweberRequest.call(this, requestData);
+		};
+		await runProbe({ operation: 'get' });
+		expect(seen.find((entry) => entry.step === 'item 0 saw')?.maxResults).toBe(3);
+	});
+
+	it("A8: an error from makeRoutingRequest carries AWeber's status and error body", async () => {
+		let failure: ReturnType<typeof readAweberFailure> | undefined;
+		nodePagination = async function (requestData) {
+			try {
+				return await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, url: '/accounts/999999999' } });
+			} catch (error) {
+				failure = readAweberFailure(error);
+				return [{ json: {} }];
+			}
+		};
+		await runProbe({ operation: 'get' }, 1);
+		expect(failure).toMatchObject({ status: 404, type: 'NotFoundError', message: expect.any(String) });
+		expect(failure?.message).not.toMatch(/^The resource you are requesting could not be found$/);
+	});
+});
