@@ -1,3 +1,20 @@
+const path = require('path');
+
+/**
+ * The unit suite. `AWEBER_COMPAT_DIR` (set by scripts/compat/run.sh, `npm run test:compat`) points at a folder
+ * whose node_modules hold another n8n-core/n8n-workflow pair: every import of them, from the tests, the harness
+ * and the built nodes alike, then loads that pair, so the suite runs on that n8n version's RoutingNode.
+ */
+const compatDir = process.env.AWEBER_COMPAT_DIR ? path.resolve(process.env.AWEBER_COMPAT_DIR, 'node_modules') : undefined;
+const compatModules = compatDir
+	? {
+			'^n8n-workflow$': path.join(compatDir, 'n8n-workflow'),
+			'^n8n-workflow/(.*)$': path.join(compatDir, 'n8n-workflow', '$1'),
+			'^n8n-core$': path.join(compatDir, 'n8n-core'),
+			'^n8n-core/(.*)$': path.join(compatDir, 'n8n-core', '$1'),
+		}
+	: {};
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
@@ -7,6 +24,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	moduleNameMapper: compatModules,
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	testTimeout: 60000,
 };

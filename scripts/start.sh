@@ -62,10 +62,55 @@ stop_sandbox() {
 	rm -f "$sandbox_pid_file"
 }
 
+# <pid>: the process and everything below it, by parent id (the step's npm, its sh, tsc, an n8n install...).
+kill_tree() {
+	local child
+	kill -TERM "$1" 2>/dev/null || true
+	for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+}
+
+# Runs one step (a command or function) in the background, without the lock's descriptor 8, and waits for it.
+# Bash runs a trap only once the foreground command has finished, so a SIGTERM during a minutes-long install
+# would wait for it; `wait` returns at once instead, and stop_all ends the step. (Ctrl-C reaches the whole process
+# group anyway; SIGTERM from npm, a process manager or `timeout` reaches this script only.) The step's output is
+# redirected here, not at the call, so that what stop_all says still reaches the terminal.
+# Usage: run_step [--log <file> (stdout and stderr) | --no-stdout] <command> [args...]
+step_pid=
+run_step() {
+	local log= no_stdout=false
+	case $1 in
+	--log)
+		log=$2
+		shift 2
+		;;
+	--no-stdout)
+		no_stdout=true
+		shift
+		;;
+	esac
+	if [[ -n $log ]]; then
+		"$@" >"$log" 2>&1 8>&- &
+	elif [[ $no_stdout == true ]]; then
+		"$@" >/dev/null 8>&- &
+	else
+		"$@" 8>&- &
+	fi
+	step_pid=$!
+	local status=0
+	wait "$step_pid" || status=$?
+	step_pid=
+	return "$status"
+}
+
 stop_all() {
 	local status=$?
 	# A second Ctrl-C must not cut the shutdown short.
 	trap '' INT TERM
+	if [[ -n $step_pid ]]; then
+		[[ $running == true ]] || say "stopping"
+		kill_tree "$step_pid"
+		wait "$step_pid" 2>/dev/null || true
+	fi
 	if [[ $running == true ]]; then
 		say "stopping n8n and the sandbox"
 		n8n_rt_stop "$user_folder" || true
@@ -93,14 +138,14 @@ stop_sandbox
 
 say "building the package"
 build_log=$user_folder/build.log
-npm run build >"$build_log" 2>&1 || {
+run_step --log "$build_log" npm run build || {
 	tail -n 30 "$build_log" >&2
 	fail "npm run build failed (log: $build_log)"
 }
 
-n8n_rt_install 8>&-
+run_step n8n_rt_install
 # Packed again on every start, so that the editor runs the code as it is now.
-n8n_rt_install_package "$user_folder" "$(n8n_rt_pack)" 8>&-
+run_step n8n_rt_install_package "$user_folder" "$(n8n_rt_pack)"
 
 n8n_port=$(choose_port n8n "${N8N_PORT:-}" "$DEFAULT_N8N_PORT")
 sandbox_port=$(choose_port "the sandbox" "${AWEBER_SANDBOX_PORT:-}" "$DEFAULT_SANDBOX_PORT")
@@ -125,12 +170,12 @@ until curl -sf -o /dev/null "$sandbox_url/__sandbox/"; do
 done
 
 say "starting n8n on $n8n_url (log: $user_folder/n8n.log)"
-n8n_rt_start "$user_folder" "$n8n_port" --background >/dev/null 8>&-
+run_step --no-stdout n8n_rt_start "$user_folder" "$n8n_port" --background
 
 START_N8N_URL=$n8n_url START_SANDBOX_URL=$sandbox_url \
 	START_OWNER_EMAIL=${N8N_OWNER_EMAIL:-$N8N_RT_DEFAULT_EMAIL} START_OWNER_PASSWORD=${N8N_OWNER_PASSWORD:-$N8N_RT_DEFAULT_PASSWORD} \
 	START_STATE_FILE=$user_folder/npm-start.json START_EXAMPLES_DIR=$N8N_RT_PROJECT_DIR/examples \
-	node_modules/.bin/tsx scripts/start/provision.ts 8>&-
+	run_step node_modules/.bin/tsx scripts/start/provision.ts
 
 say "ready after $((SECONDS - started_at)) s. Press Ctrl-C to stop n8n and the sandbox."
 n8n_pid=$(cat "$user_folder/n8n.pid")

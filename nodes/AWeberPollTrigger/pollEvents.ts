@@ -54,7 +54,9 @@ export async function pollAweberEvents(this: IPollFunctions): Promise<INodeExecu
 
 	const maxEvents = Math.max(1, Math.floor(Number(this.getNodeParameter('options.maxEventsPerPoll', DEFAULT_MAX_EVENTS_PER_POLL))));
 	// n8n abandons a poll that outlives its budget; stop fetching at half of it and retry from the same cursor.
-	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	// n8n 1.x has no poll budget (getPollBudgetMs came with 2.x): there the poll is bounded by Max Events only.
+	const { getPollBudgetMs } = this as { getPollBudgetMs?: () => number | undefined };
+	const budgetMs = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(this) : undefined;
 	const startedAt = Date.now();
 	const { events, cursor } = await collectNewEvents(fetchPage, staticData.cursor, {
 		pageSize: AWEBER_MAX_PAGE_SIZE,

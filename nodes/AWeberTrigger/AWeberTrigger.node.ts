@@ -28,7 +28,7 @@ export class AWeberTrigger implements INodeType {
 				inactive:
 					"While building, send a test event to the Test URL (Webhook URLs, above). AWeber itself only calls the Production URL entered in its control panel, so activate the workflow to receive AWeber's deliveries.",
 				active:
-					"The workflow runs for each AWeber delivery sent to its Production URL. Deliveries are verified with the credential's Webhook Verification Key when it is set.",
+					"The workflow runs for each AWeber delivery sent to its Production URL. Deliveries are verified with the credential's Webhook Verification Key; without it they are refused unless the trigger accepts unsigned deliveries (insecure).",
 			},
 			activationHint:
 				"Once you've finished building your workflow, activate it and paste the Production URL into AWeber's control panel (My Apps).",

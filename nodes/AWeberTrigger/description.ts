@@ -1,13 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { accountLocator, listLocator } from '../shared/descriptions';
+import { ACCEPT_UNSIGNED_OPTION } from './verificationKey';
 
 const showForOneList = { show: { filterByList: [true] } };
 
 export const aweberTriggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			"AWeber has no API to register webhooks; set this up once by hand. 1) In AWeber's developer portal (labs.aweber.com, your app), enable webhooks, choose the events, and add your n8n base URL (for example https://n8n.example.com/webhook/) to the Callback URL Allow-list. 2) In AWeber's control panel, My Apps, paste this node's Production URL (Webhook URLs, above) as the app's Webhook URL, then activate the workflow. 3) Copy the app's Verification Key into the credential's Webhook Verification Key field: without it, deliveries are accepted without verifying that AWeber sent them.",
+			"AWeber has no API to register webhooks; set this up once by hand. 1) In AWeber's developer portal (labs.aweber.com, your app), enable webhooks, choose the events, and add your n8n base URL (for example https://n8n.example.com/webhook/) to the Callback URL Allow-list. 2) In AWeber's control panel, My Apps, paste this node's Production URL (Webhook URLs, above) as the app's Webhook URL, then activate the workflow. 3) Copy the app's Verification Key into the credential's Webhook Verification Key field: without it, the trigger refuses every delivery and the workflow cannot be activated.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -61,6 +62,13 @@ export const aweberTriggerProperties: INodeProperties[] = [
 				default: 5,
 				description:
 					"How far a signed delivery's Date may be from n8n's clock. Older deliveries are refused as replays; widen it only if the clocks disagree.",
+			},
+			{
+				...ACCEPT_UNSIGNED_OPTION,
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to run the workflow for deliveries that cannot be verified because the credential has no Webhook Verification Key. Anyone who knows your app's client ID can then start this workflow; items are marked verified: false. With a key set, this option changes nothing.",
 			},
 		],
 	},

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE } from '../shared/constants';
-import { rememberDelivery } from './deliveryLog';
-import { checkDeliverySignature } from './signature';
+import { MIN_RETENTION_MS, rememberDelivery } from './deliveryLog';
+import { checkDeliverySignature, signedContentDigest } from './signature';
+import { NO_KEY_REFUSAL, acceptsUnsignedDeliveries, webhookVerificationKey } from './verificationKey';
 
 /** What the trigger reads from n8n's request object (an Express request with n8n's `rawBody`). */
 interface DeliveryRequest {
@@ -67,25 +68,32 @@ function parseDelivery(rawBody: Buffer | undefined, request: DeliveryRequest): D
 	}
 }
 
+/** AWeber's delivery ids are UUIDs; a longer header is not AWeber's, and would bloat the stored delivery log. */
+const MAX_DELIVERY_ID_LENGTH = 200;
+
 /**
  * The AWeber Trigger's webhook: verifies the delivery (signature, Date window, client id), drops deliveries
- * already seen, and turns each wanted event of the batch into one item. It makes no API call, so it answers
- * at once: AWeber may stop sending to endpoints that fail or hang.
+ * already seen (by id or by signed content), and turns each wanted event of the batch into one item. It makes no
+ * API call, so it answers at once: AWeber may stop sending to endpoints that fail or hang.
  */
 export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject() as unknown as DeliveryRequest;
 	const credentials = await this.getCredentials(AWEBER_CREDENTIAL_TYPE);
-	const verificationKey = String(credentials.webhookVerificationKey ?? '').trim();
+	const verificationKey = webhookVerificationKey(credentials);
+	// Fail closed: without a key anyone who knows the (public) client id could start the workflow.
+	if (verificationKey === undefined && !acceptsUnsignedDeliveries(this)) return refuse(this, 401, NO_KEY_REFUSAL);
 	const rawBody = rawBodyOf(request);
-	const signature = header(request, 'aweber-signature');
+	const date = header(request, 'date');
+	const windowMinutes = Number(this.getNodeParameter('options.dateWindowMinutes', DEFAULT_DATE_WINDOW_MINUTES));
+	const windowMs = (windowMinutes > 0 ? windowMinutes : DEFAULT_DATE_WINDOW_MINUTES) * 60_000;
+	const now = Date.now();
 
-	if (verificationKey !== '') {
+	if (verificationKey !== undefined) {
 		if (rawBody === undefined) return refuse(this, 401, 'the request body could not be read for verification');
-		const windowMinutes = Number(this.getNodeParameter('options.dateWindowMinutes', DEFAULT_DATE_WINDOW_MINUTES));
 		const refusal = checkDeliverySignature(
-			{ signature, date: header(request, 'date'), rawBody },
+			{ signature: header(request, 'aweber-signature'), date, rawBody },
 			verificationKey,
-			{ now: Date.now(), windowMs: (windowMinutes > 0 ? windowMinutes : DEFAULT_DATE_WINDOW_MINUTES) * 60_000 },
+			{ now, windowMs },
 		);
 		if (refusal !== undefined) return refuse(this, 401, refusal);
 	}
@@ -97,13 +105,26 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 	if (String(delivery.client_id ?? '') !== String(credentials.clientId ?? '')) {
 		return refuse(this, 401, "client_id does not match the credential's Client ID");
 	}
+	const headerId = header(request, 'aweber-delivery-id')?.trim() || undefined;
+	if (headerId !== undefined && headerId.length > MAX_DELIVERY_ID_LENGTH) {
+		return refuse(this, 400, `the AWeber-Delivery-ID header is longer than ${MAX_DELIVERY_ID_LENGTH} characters`);
+	}
 
-	// Without a delivery id (never seen from AWeber) the exact bytes identify a delivery.
-	const deliveryId =
-		header(request, 'aweber-delivery-id') ?? `body:${createHash('sha256').update(rawBody ?? '').digest('hex')}`;
-	if (!rememberDelivery(this.getWorkflowStaticData('node'), deliveryId)) {
+	// The id header is not signed, so a copy re-sent under another id (or none) is recognised by its signed content.
+	const bytes = rawBody ?? Buffer.from(JSON.stringify(request.body ?? null), 'utf8');
+	// A verified Date lies within the window of now; an unverified one could be any date, so arrival counts then.
+	const sentAt = verificationKey !== undefined && date !== undefined ? Date.parse(date) : now;
+	const fingerprint = {
+		id: headerId,
+		digest: signedContentDigest(date ?? '', bytes),
+		// A copy is accepted until its Date leaves the window; AWeber's retries (same id) may come later still.
+		until: Math.max(now, sentAt) + Math.max(windowMs, MIN_RETENTION_MS),
+	};
+	if (!rememberDelivery(this.getWorkflowStaticData('node'), fingerprint, now)) {
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
+	// Without a delivery id (never seen from AWeber) the exact bytes identify a delivery in the items.
+	const deliveryId = headerId ?? `body:${createHash('sha256').update(bytes).digest('hex')}`;
 
 	const items = wantedEvents(this, delivery.data as DeliveryEvent[]).map(
 		(event): INodeExecutionData => ({
@@ -114,14 +135,14 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 				list: (event.payload?.list ?? null) as string | null,
 				listId: listIdFromLink((event.payload?.links as IDataObject | undefined)?.list) ?? null,
 				subscriber: event.payload ?? {},
-				verified: verificationKey !== '',
+				verified: verificationKey !== undefined,
 			},
 		}),
 	);
 	if (items.length === 0) return { webhookResponse: { received: true, events: 0 } };
-	// Answer here: n8n 2.38 saves the static data (the delivery id just remembered) when the request is answered, and
-	// when it answers itself it first starts the run, which resets the data's "changed" flag, so the id would never be
-	// saved and a retried delivery would run again (docs/queue-mode.md, "Duplicate deliveries").
+	// Answer here: n8n 2.38 saves the static data (the delivery just remembered) when the request is answered, and
+	// when it answers itself it first starts the run, which resets the data's "changed" flag, so the delivery would
+	// never be saved and a retried delivery would run again (docs/queue-mode.md, "Duplicate deliveries").
 	(this.getResponseObject() as unknown as AnswerableResponse).status(200).json({ received: true, events: items.length });
 	return { noWebhookResponse: true, workflowData: [items] };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Why a signed delivery was refused; shown in the 401 answer and the log, never the key or the expected digest. */
 export type SignatureRefusal =
@@ -31,12 +31,22 @@ function rstrip(bytes: Buffer): Buffer {
 /**
  * AWeber's signature: HMAC-SHA256 over rstrip("date:" + Date + "\n" + body), hex encoded. The key is the
  * verification key string's UTF-8 bytes, as pasted (AWeber calls it base64 but hands it out as text to paste;
- * the sandbox signs the same way, see test/sandbox/README-webhooks.md). Computed over the received bytes,
- * never over re-serialized JSON.
+ * see docs/triggers.md and docs/aweber-behaviour.md). Computed over the received bytes, never over re-serialized JSON.
  */
 export function aweberSignatureDigest(verificationKey: string, date: string, rawBody: Buffer): Buffer {
-	const signed = rstrip(Buffer.concat([Buffer.from(`date:${date}\n`, 'utf8'), rawBody]));
-	return createHmac('sha256', Buffer.from(verificationKey, 'utf8')).update(signed).digest();
+	return createHmac('sha256', Buffer.from(verificationKey, 'utf8')).update(signedContent(date, rawBody)).digest();
+}
+
+function signedContent(date: string, rawBody: Buffer): Buffer {
+	return rstrip(Buffer.concat([Buffer.from(`date:${date}\n`, 'utf8'), rawBody]));
+}
+
+/**
+ * SHA-256 (hex) of exactly what the signature covers. Every copy of one signed delivery has the same, whatever its
+ * AWeber-Delivery-ID header, its signature's hex case or trailing whitespace added to its body: the replay key.
+ */
+export function signedContentDigest(date: string, rawBody: Buffer): string {
+	return createHash('sha256').update(signedContent(date, rawBody)).digest('hex');
 }
 
 /**

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE } from '../shared/constants';
 import { aweberGet } from '../shared/transport';
+import { NO_KEY_MESSAGE, acceptsUnsignedDeliveries, webhookVerificationKey } from './verificationKey';
 
 function numericId(context: IHookFunctions, name: 'accountId' | 'listId', label: string): string {
 	const value = String(context.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
@@ -15,6 +16,21 @@ function numericId(context: IHookFunctions, name: 'accountId' | 'listId', label:
 }
 
 /**
+ * Fails activation (and "Listen for test event") when deliveries could not be verified, unless the user opted in:
+ * the trigger would refuse every delivery anyway, and the user must learn it now, not from AWeber's delivery log.
+ * Returns whether the credential has a key.
+ */
+async function requireVerificationKey(context: IHookFunctions): Promise<boolean> {
+	const hasKey = webhookVerificationKey(await context.getCredentials(AWEBER_CREDENTIAL_TYPE)) !== undefined;
+	if (!hasKey && !acceptsUnsignedDeliveries(context)) {
+		throw new NodeOperationError(context.getNode(), NO_KEY_MESSAGE, {
+			description: "Without the key, anyone who knows your app's client id could start this workflow.",
+		});
+	}
+	return hasKey;
+}
+
+/**
  * AWeber has no API to register a webhook: the customer pastes the node's URL in AWeber's control panel.
  * So n8n's lifecycle registers nothing remotely. Activation checks, with one request, that the credential
  * reaches the account (and the filtered list, whose uuid deliveries carry), and logs the URL to paste.
@@ -22,11 +38,14 @@ function numericId(context: IHookFunctions, name: 'accountId' | 'listId', label:
 export const aweberWebhookLifecycle = {
 	default: {
 		async checkExists(this: IHookFunctions): Promise<boolean> {
+			// n8n calls this first on activation: refuse here, before anything else runs without a key.
+			await requireVerificationKey(this);
 			// Nothing exists at AWeber that n8n could look up; create() re-checks the credential each activation.
 			return false;
 		},
 
 		async create(this: IHookFunctions): Promise<boolean> {
+			const hasKey = await requireVerificationKey(this);
 			const staticData = this.getWorkflowStaticData('node');
 			if (this.getNodeParameter('filterByList', false) as boolean) {
 				const accountId = numericId(this, 'accountId', 'Account');
@@ -37,14 +56,13 @@ export const aweberWebhookLifecycle = {
 				await aweberGet(this, '/accounts');
 				delete staticData.listUuid;
 			}
-			const credentials = await this.getCredentials(AWEBER_CREDENTIAL_TYPE);
 			const url = this.getNodeWebhookUrl('default');
 			this.logger.info(`AWeber Trigger: AWeber must send this workflow's webhooks to ${url} (AWeber control panel, My Apps)`, {
 				node: this.getNode().name,
 			});
-			if (String(credentials.webhookVerificationKey ?? '').trim() === '') {
+			if (!hasKey) {
 				this.logger.warn(
-					'AWeber Trigger: the credential has no Webhook Verification Key, so deliveries are accepted without verifying their signature',
+					'AWeber Trigger: the credential has no Webhook Verification Key and the trigger accepts unsigned deliveries (insecure): anyone who knows the client id can start this workflow',
 					{ node: this.getNode().name },
 				);
 			}

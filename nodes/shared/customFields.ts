@@ -73,7 +73,7 @@ export interface CustomFieldValue {
 	value: string;
 }
 
-type FieldContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex'>;
+type FieldContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex' | 'getNodeParameter'>;
 
 /** The custom field rows of a fixed collection, checked: every row names a field, once, and values are text. */
 export function readCustomFieldValues(context: IExecuteSingleFunctions, parameterName: string): CustomFieldValue[] {
@@ -98,17 +98,34 @@ export function readCustomFieldValues(context: IExecuteSingleFunctions, paramete
 	return values;
 }
 
-function unknownCustomField(context: FieldContext, name: string, known: string[]): NodeOperationError {
+/**
+ * Whether names that are not custom fields of the list are left out, as AWeber does (the option "Ignore Unknown
+ * Custom Fields"). Off by default: such a name is an error that names it and lists the list's fields.
+ */
+function ignoresUnknownCustomFields(context: FieldContext): boolean {
+	return context.getNodeParameter('options.ignoreUnknownCustomFields', false) === true;
+}
+
+function unknownCustomField(context: FieldContext, name: string, known: string[], strict: boolean): NodeOperationError {
+	const rule = strict
+		? 'With "Strict Custom Fields" on, names must match exactly, including case.'
+		: 'Names match ignoring case. Fix the name, add the field to the list (AWeber Custom Field node), or turn on "Ignore Unknown Custom Fields" under Options to leave such names out as AWeber does.';
 	return new NodeOperationError(context.getNode(), `The custom field "${name}" does not exist on this list`, {
-		description: `The list's custom fields are: ${known.join(', ') || '(none)'}. With "Strict Custom Fields" on, names must match exactly, including case.`,
+		description: `The list's custom fields are: ${known.join(', ') || '(none)'}. ${rule}`,
 		itemIndex: context.getItemIndex(),
 	});
+}
+
+/** The list's field a name stands for: exactly when strict, else ignoring case as AWeber does. */
+function matchField(known: string[], name: string, strict: boolean): string | undefined {
+	return strict ? known.find((field) => field === name) : known.find((field) => field.toLowerCase() === name.toLowerCase());
 }
 
 /**
  * The complete `custom_fields` of an update. AWeber sets every custom field left out of a PATCH to null,
  * so the subscriber's current values are sent back with the changes; an empty value clears a field.
- * Names match the list's fields case-insensitively as AWeber does, or exactly when strict.
+ * Names match the list's fields case-insensitively as AWeber does, or exactly when strict; a name that matches
+ * none is an error, unless "Ignore Unknown Custom Fields" passes it on for AWeber to drop.
  */
 export function mergeCustomFields(
 	context: FieldContext,
@@ -120,28 +137,32 @@ export function mergeCustomFields(
 	for (const [name, value] of Object.entries(current)) {
 		if (typeof value === 'string' && value !== '') merged[name] = value;
 	}
+	// A subscriber carries every custom field of its list (null when empty), so these are the list's fields.
 	const known = Object.keys(current);
+	const ignoreUnknown = !strict && ignoresUnknownCustomFields(context);
 	for (const change of changes) {
-		const key = strict
-			? known.find((name) => name === change.name)
-			: (known.find((name) => name.toLowerCase() === change.name.toLowerCase()) ?? change.name);
-		if (key === undefined) throw unknownCustomField(context, change.name, known);
+		const key = matchField(known, change.name, strict) ?? (ignoreUnknown ? change.name : undefined);
+		if (key === undefined) throw unknownCustomField(context, change.name, known, strict);
 		if (change.value === '') delete merged[key];
 		else merged[key] = change.value;
 	}
 	return merged;
 }
 
-/** The custom fields of a new subscriber; unknown names are refused before any write when strict. */
+/**
+ * The custom fields of a new subscriber (or buyer). A name that is not a field of the list is refused before any
+ * write (matching ignoring case, or exactly when strict), after one read of the list's fields per run; with
+ * "Ignore Unknown Custom Fields" on, names are sent unchecked and AWeber drops the unknown ones.
+ */
 export async function newSubscriberCustomFields(
 	context: IExecuteSingleFunctions,
 	values: CustomFieldValue[],
 	strict: boolean,
 ): Promise<Record<string, string>> {
-	if (strict && values.length > 0) {
+	if (values.length > 0 && (strict || !ignoresUnknownCustomFields(context))) {
 		const known = await customFieldNamesOfList(context);
 		for (const { name } of values) {
-			if (!known.includes(name)) throw unknownCustomField(context, name, known);
+			if (matchField(known, name, strict) === undefined) throw unknownCustomField(context, name, known, strict);
 		}
 	}
 	const fields: Record<string, string> = {};

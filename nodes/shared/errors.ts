@@ -19,6 +19,8 @@ interface ErrorLike {
 	status?: number;
 	statusCode?: number;
 	response?: { status?: number; data?: unknown; body?: unknown };
+	/** n8n 1.x's NodeApiError keeps the response body here (and no `cause`). */
+	context?: { data?: unknown };
 	cause?: unknown;
 }
 
@@ -28,8 +30,10 @@ export function readAweberFailure(error: unknown): AweberFailure {
 	let current = error as ErrorLike | undefined;
 	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
 		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
-		failure.body ??= current.response?.data ?? current.response?.body;
+		failure.body ??= current.response?.data ?? current.response?.body ?? current.context?.data;
 		if (!failure.code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) failure.code = current.code;
+		// n8n 1.x's NodeApiError keeps a dropped connection's code (ECONNRESET) as its httpCode.
+		if (!failure.code && typeof current.httpCode === 'string' && /^E[A-Z_]+$/.test(current.httpCode)) failure.code = current.httpCode;
 		if (failure.status === undefined && current.httpCode && /^\d{3}$/.test(current.httpCode)) {
 			failure.status = Number(current.httpCode);
 		}

@@ -46,6 +46,8 @@ interface RunState {
 	items: Map<number, ItemState>;
 	written: Set<number>;
 	stop: AbortController;
+	/** The execution's cancel signal combined with `stop`. */
+	signal?: AbortSignal;
 	failedItem?: number;
 	failureMessage?: string;
 }
@@ -115,11 +117,15 @@ function notSentError(context: AweberContext, run: RunState, itemIndex: number |
 	);
 }
 
-/** One signal for "stop waiting": the execution was cancelled, or an earlier item failed the run. */
+/**
+ * One signal for "stop waiting": the execution was cancelled, or an earlier item failed the run. Made once per
+ * run, so a bulk run adds one listener to the execution's signal, not one per request.
+ */
 function stopSignal(execution: AbortSignal | undefined, run: RunState | undefined): AbortSignal | undefined {
 	if (!run) return execution;
 	if (!execution) return run.stop.signal;
-	return AbortSignal.any([execution, run.stop.signal]);
+	run.signal ??= AbortSignal.any([execution, run.stop.signal]);
+	return run.signal;
 }
 
 interface AccountSettings extends RateLimitSettings {

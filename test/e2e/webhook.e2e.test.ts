@@ -1,5 +1,5 @@
 // The AWeber Trigger in a published workflow receives the sandbox's signed deliveries at n8n's production URL;
-// forged deliveries are refused and start nothing.
+// forged and replayed deliveries start nothing.
 import { randomUUID } from 'node:crypto';
 
 import { startSandbox, type DeliveryLogEntry, type Sandbox } from '../sandbox';
@@ -90,7 +90,7 @@ describe('AWeber Trigger at n8n\'s production webhook URL', () => {
 		]);
 	});
 
-	it('refuses forged deliveries with 401 and starts no execution for them', async () => {
+	it('refuses forged deliveries with 401, and starts no execution for them or for a replay', async () => {
 		const genuine = sandbox.webhooks.deliveries()[0];
 		const executionsBefore = (await listExecutionIds(n8n, workflowId)).length;
 		const date = new Date().toUTCString();
@@ -104,6 +104,9 @@ describe('AWeber Trigger at n8n\'s production webhook URL', () => {
 		expect(await post(tampered, { ...fresh(), 'aweber-signature': signWebhook(KEY, date, genuine.body) })).toBe(401);
 		// No signature at all.
 		expect(await post(genuine.body, fresh())).toBe(401);
+		// A replay: the genuine delivery's own Date and signature, under a new delivery id (answered 200, runs nothing).
+		const replay = { 'aweber-delivery-id': randomUUID(), date: genuine.headers.Date, 'aweber-signature': genuine.headers['AWeber-Signature'] };
+		expect(await post(genuine.body, replay)).toBe(200);
 
 		// A genuine delivery afterwards is the only new execution: the forged ones started none.
 		await subscribe('ada.two@example.com');

@@ -5,7 +5,7 @@ import { request } from 'undici';
 
 import { startTestbed, type AweberTestbed } from '../harness/aweber';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
-import { REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberTrigger/deliveryLog';
+import { MIN_RETENTION_MS, REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberTrigger/deliveryLog';
 import { call, listPath } from '../sandbox/api-test-client';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
 
@@ -213,8 +213,9 @@ describe('AWeber Trigger (signed webhooks)', () => {
 			await expectRefused({ body: otherApp }, /client_id/);
 		});
 
-		it('accepts the same bytes signed now, with a new delivery id (the checks above are the only difference)', async () => {
-			expect((await deliver(target.url, { body })).status).toBe(200);
+		it('accepts the same bytes signed with another Date, with a new delivery id (the checks above are the only difference)', async () => {
+			// A different Date: the same Date and body would be a replay of the first delivery (trigger-replay.test.ts).
+			expect((await deliver(target.url, { body, date: new Date(Date.now() - 60_000).toUTCString() })).status).toBe(200);
 			expect(target.executions()).toHaveLength(2);
 		});
 	});
@@ -232,18 +233,23 @@ describe('AWeber Trigger (signed webhooks)', () => {
 		await genuineDelivery(target, 'katherine@example.com');
 		// n8n 2.38 loses static-data changes when it answers and starts a run itself (docs/queue-mode.md).
 		expect(target.calls.at(-1)).toMatchObject({ status: 200, answer: { received: true, events: 2 } });
-		expect(target.workflow.nodeStaticData.seenDeliveryIds).toHaveLength(1);
+		expect(target.workflow.nodeStaticData.deliveryLog).toHaveLength(1);
 	});
 
 	it('answers a duplicate delivery (same AWeber-Delivery-ID) 200 without a second execution', async () => {
 		const target = await receiver({ events: ALL_EVENTS });
 		const delivery = await genuineDelivery(target);
-		// AWeber's retry: same id and body, fresh Date and signature.
-		const retry = await deliver(target.url, { body: delivery.body, deliveryId: delivery.deliveryId });
+		// AWeber's retry: same id and body, fresh Date and signature (the sandbox's first retry comes 30 s later).
+		const date = new Date(Date.parse(delivery.headers.Date) + 30_000).toUTCString();
+		const retry = await deliver(target.url, { body: delivery.body, deliveryId: delivery.deliveryId, date });
 		expect(retry).toEqual({ status: 200, answer: { received: true, duplicate: true } });
 		expect(target.executions()).toHaveLength(1);
 		// Remembered in the workflow's static data, which n8n saves with the workflow.
-		expect(target.workflow.nodeStaticData.seenDeliveryIds).toEqual([delivery.deliveryId]);
+		expect(target.workflow.nodeStaticData.deliveryLog).toEqual([
+			{ id: delivery.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number) },
+			// The retry's own signed content too, so the retry cannot be replayed under another id.
+			{ id: delivery.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number) },
+		]);
 	});
 
 	it('verifies the exact bytes received, trailing whitespace stripped as AWeber signs', async () => {
@@ -257,9 +263,9 @@ describe('AWeber Trigger (signed webhooks)', () => {
 		expect(target.executions()).toEqual([[expect.objectContaining({ event: 'subscriber.unsubscribed', listId: null })]]);
 	});
 
-	it('without a verification key accepts deliveries unverified and marks the items so', async () => {
+	it('without a verification key, and with Accept Unsigned Deliveries on, accepts deliveries unverified and marks the items so', async () => {
 		const unverified = bed.connect({ webhookVerificationKey: '' });
-		const target = await receiver({ events: ALL_EVENTS }, unverified);
+		const target = await receiver({ events: ALL_EVENTS, options: { acceptUnsignedDeliveries: true } }, unverified);
 		await genuineDelivery(target);
 		const body = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data: [{ event: 'subscriber.added', payload: {} }] });
 		expect((await deliver(target.url, { body, signature: null })).status).toBe(200);
@@ -288,11 +294,42 @@ describe('AWeber Trigger (signed webhooks)', () => {
 		});
 	});
 
-	it('remembers a bounded number of delivery ids, forgetting the oldest', () => {
-		const staticData: IDataObject = {};
-		for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) expect(rememberDelivery(staticData, `delivery-${index}`)).toBe(true);
-		expect(staticData.seenDeliveryIds).toHaveLength(REMEMBERED_DELIVERIES);
-		expect(rememberDelivery(staticData, `delivery-${REMEMBERED_DELIVERIES}`)).toBe(false);
-		expect(rememberDelivery(staticData, 'delivery-0')).toBe(true);
+	describe('delivery log (workflow static data)', () => {
+		const NOW = Date.parse('2026-01-01T00:00:00Z');
+		const digest = (index: number) => index.toString(16).padStart(64, '0');
+		const entry = (index: number, until = NOW + MIN_RETENTION_MS) => ({ id: `delivery-${index}`, digest: digest(index), until });
+
+		it('remembers a bounded number of deliveries, forgetting the oldest', () => {
+			const staticData: IDataObject = {};
+			for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) expect(rememberDelivery(staticData, entry(index), NOW)).toBe(true);
+			expect(staticData.deliveryLog).toHaveLength(REMEMBERED_DELIVERIES);
+			expect(rememberDelivery(staticData, entry(REMEMBERED_DELIVERIES), NOW)).toBe(false);
+			expect(rememberDelivery(staticData, entry(0), NOW)).toBe(true);
+		});
+
+		it('forgets a delivery once its time is up, and keeps it until then', () => {
+			const staticData: IDataObject = {};
+			expect(rememberDelivery(staticData, entry(1, NOW + 60_000), NOW)).toBe(true);
+			expect(rememberDelivery(staticData, entry(1, NOW + 120_000), NOW + 60_000)).toBe(false);
+			expect(rememberDelivery(staticData, entry(2), NOW + 60_001)).toBe(true);
+			expect(staticData.deliveryLog).toEqual([entry(2)]);
+		});
+
+		it('recognises a delivery by its id or by its signed content, whichever matches', () => {
+			const staticData: IDataObject = {};
+			expect(rememberDelivery(staticData, { id: 'a', digest: digest(1), until: NOW + 1000 }, NOW)).toBe(true);
+			expect(rememberDelivery(staticData, { id: 'a', digest: digest(2), until: NOW + 1000 }, NOW)).toBe(false);
+			expect(rememberDelivery(staticData, { id: 'b', digest: digest(1), until: NOW + 1000 }, NOW)).toBe(false);
+			expect(rememberDelivery(staticData, { digest: digest(2), until: NOW + 1000 }, NOW)).toBe(false);
+			// A replay under a new id adds nothing, so replays cannot push genuine deliveries out of the log.
+			expect((staticData.deliveryLog as IDataObject[]).map((remembered) => remembered.digest)).toEqual([digest(1), digest(2)]);
+		});
+
+		it('carries over the delivery ids saved by earlier versions', () => {
+			const staticData: IDataObject = { seenDeliveryIds: ['old-id'] };
+			expect(rememberDelivery(staticData, { id: 'old-id', digest: digest(1), until: NOW + 1000 }, NOW)).toBe(false);
+			expect(staticData.seenDeliveryIds).toBeUndefined();
+			expect((staticData.deliveryLog as IDataObject[]).map((remembered) => remembered.id)).toEqual(['old-id', 'old-id']);
+		});
 	});
 });

@@ -18,8 +18,8 @@ export interface CallOptions {
 	query?: Record<string, string>;
 	json?: unknown;
 	form?: Record<string, string>;
-	/** Raw body with its own content type. */
-	raw?: { contentType: string; body: string };
+	/** Raw body with its own content type; without one no Content-Type header is sent (as Python's requests does). */
+	raw?: { contentType?: string; body: string };
 	headers?: Record<string, string>;
 }
 
@@ -45,7 +45,7 @@ export async function call(sandbox: Sandbox, method: Method, path: string, optio
 		headers['content-type'] = 'application/x-www-form-urlencoded';
 		body = new URLSearchParams(form).toString();
 	} else if (options.raw !== undefined) {
-		headers['content-type'] = options.raw.contentType;
+		if (options.raw.contentType !== undefined) headers['content-type'] = options.raw.contentType;
 		body = options.raw.body;
 	}
 	const response = await request(url, { method, headers, body });

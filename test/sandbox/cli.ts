@@ -1,6 +1,9 @@
 // `npm run sandbox`: the AWeber sandbox on its own, until Ctrl-C.
 // Environment: PORT (default 8787), AWEBER_SANDBOX_TIME_SCALE (default 1), AWEBER_SANDBOX_SEED_SIZE (default 250),
 // AWEBER_SANDBOX_LOG (request journal file). Flags --port=, --time-scale=, --seed-size= override them.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
 import { SANDBOX_CUSTOMER_LOGIN } from './apps';
 import { startSandbox } from './index';
 
@@ -18,6 +21,40 @@ function numberSetting(flag: string, envName: string): number | undefined {
 	const value = Number(raw);
 	if (!Number.isFinite(value)) throw new Error(`${envName} / --${flag} must be a number, got "${raw}"`);
 	return value;
+}
+
+/** The parent process id of `pid`, or undefined once it has ended (Linux: /proc; elsewhere: ps). */
+function parentOf(pid: number): number | undefined {
+	try {
+		// The command name (field 2) is in parentheses and may hold spaces: the fields after the last ')' are plain.
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+	} catch {
+		try {
+			const ppid = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+			return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
+		} catch {
+			return undefined;
+		}
+	}
+}
+
+/**
+ * Calls `onGone` once the processes that started this one are gone. `npm run sandbox` is npm → sh → tsx → this
+ * process: npm passes a SIGTERM to sh only, and sh ends without passing it on, so tsx and this process would keep
+ * the port. (Ctrl-C signals the whole process group, so it reaches this process directly.) Watched: our parent
+ * (tsx, or whoever ran node) and its parent; when either ends, or is replaced, the sandbox stops as on Ctrl-C.
+ */
+function watchLaunchers(onGone: () => void): void {
+	const parent = process.ppid;
+	const grandparent = parentOf(parent);
+	const timer = setInterval(() => {
+		if (process.ppid !== parent || (grandparent !== undefined && grandparent > 1 && parentOf(parent) !== grandparent)) {
+			clearInterval(timer);
+			onGone();
+		}
+	}, 500);
+	timer.unref();
 }
 
 async function main(): Promise<void> {
@@ -66,6 +103,11 @@ async function main(): Promise<void> {
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
+	process.on('SIGHUP', stop);
+	watchLaunchers(() => {
+		process.stdout.write('The process that started the sandbox has ended: stopping.\n');
+		stop();
+	});
 }
 
 main().catch((error: unknown) => {

@@ -429,7 +429,7 @@ describe('purchases', () => {
 				tags: ['buyer'],
 			},
 		});
-		expect(response.status).toBe(201);
+		expect(response.status).toBe(202);
 		expect(response.text).toBe('');
 		const location = String(response.headers.location);
 		expect(location).toMatch(/\/subscribers\/\d+\?ws\.op=getActivity$/);

@@ -1,6 +1,7 @@
 // The sandbox's HTTP server: AWeber's resource API under /1.0 (authentication, rate limit, scopes, ws.op
 // dispatch, AWeber's error bodies), the OAuth server under /oauth2 and the control plane under /__sandbox.
 import { appendFileSync } from 'node:fs';
+import { parse as parseQueryString } from 'node:querystring';
 
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
@@ -193,7 +194,8 @@ function contentTypeOf(request: FastifyRequest): string | null {
 
 function bodyKindOf(request: FastifyRequest): BodyKind {
 	const contentType = contentTypeOf(request);
-	if (contentType === null) return 'none';
+	// AWeber reads a body sent without a Content-Type as a form (its Python examples post pre-encoded forms so).
+	if (contentType === null) return 'form';
 	const essence = contentType.split(';')[0].trim().toLowerCase();
 	if (essence === 'application/json') return 'json';
 	if (essence === 'application/x-www-form-urlencoded') return 'form';
@@ -204,7 +206,10 @@ function sendAweberError(reply: FastifyReply, error: AweberError): FastifyReply 
 	return reply.code(error.status).type('application/json').send(JSON.stringify(error.toBody()));
 }
 
-/** JSON (empty body allowed), form and anything else as a string, so handlers answer AWeber's 400 / 415. */
+/**
+ * JSON (empty body allowed), form, a body without a Content-Type as a form (as AWeber reads it), and anything
+ * else as a string, so handlers answer AWeber's 400 / 415.
+ */
 export async function installBodyParsers(scope: FastifyInstance): Promise<void> {
 	scope.removeAllContentTypeParsers();
 	scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -220,7 +225,9 @@ export async function installBodyParsers(scope: FastifyInstance): Promise<void> 
 		}
 	});
 	await scope.register(formbody);
-	scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+	scope.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+		done(null, request.headers['content-type'] === undefined ? { ...parseQueryString(String(body)) } : body);
+	});
 }
 
 interface Authentication {
@@ -327,6 +334,7 @@ function registerResourceApi(app: FastifyInstance, core: SandboxCore): void {
 			query,
 			body,
 			bodyKind: bodyKindOf(request),
+			contentTypeGiven: contentTypeOf(request) !== null,
 			accountId: auth.accountId,
 			scopes: auth.scopes,
 			state: core.state,

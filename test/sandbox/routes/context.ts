@@ -14,7 +14,9 @@ export interface ApiContext {
 	query: Query;
 	/** Parsed JSON or form body ({} when there is none); `access_token` already removed. */
 	body: Record<string, unknown>;
+	/** A body without a Content-Type header is read as a form, as AWeber does; add subscriber refuses it. */
 	bodyKind: BodyKind;
+	contentTypeGiven: boolean;
 	accountId: number;
 	scopes: string[];
 	state: SandboxState;
@@ -52,6 +54,9 @@ export const ok = (body: unknown): ApiResult => ({ status: 200, body });
 /** 201 with an empty body and the new entity's URL in Location (add subscriber, move, create custom field). */
 export const created = (location: string): ApiResult => ({ status: 201, headers: { location } });
 
+/** 202 Accepted with an empty body: AWeber records the request later (a purchase); Location says where to look. */
+export const accepted = (location: string): ApiResult => ({ status: 202, headers: { location } });
+
 /** AWeber's 209 "Content Modified": every PATCH answers it with the updated entity. */
 export const contentModified = (body: unknown): ApiResult => ({ status: 209, body });
 
@@ -65,6 +70,15 @@ export function listOf(ctx: ApiContext): ListRecord {
 	const raw = ctx.params.listId;
 	if (!/^\d+$/.test(raw ?? '')) throw notFound('List with given id not found');
 	return ctx.state.list(Number(raw));
+}
+
+/** Add subscriber: AWeber's specification answers a request without a Content-Type 400 BadRequestError. */
+export function requireContentType(ctx: ApiContext): void {
+	if (ctx.contentTypeGiven) return;
+	throw badRequest(
+		'The Content-Type header is missing: send application/json or application/x-www-form-urlencoded.',
+		'BadRequestError',
+	);
 }
 
 export function requireJsonOrForm(ctx: ApiContext): void {

@@ -7,6 +7,7 @@ import { badRequest, methodNotAllowed, missingArgument, notFound } from '../erro
 import { formatTime, httpEtag, type Links } from '../links';
 import type { ListRecord, SandboxState, SubscriberRecord, SubscriberStatus } from '../state';
 import {
+	accepted,
 	booleanField,
 	checkLength,
 	contentModified,
@@ -15,6 +16,7 @@ import {
 	jsonField,
 	listOf,
 	ok,
+	requireContentType,
 	requireJsonOrForm,
 	stringField,
 	type ApiContext,
@@ -324,6 +326,7 @@ function setStatus(ctx: ApiContext, subscriber: SubscriberRecord, status: Subscr
 // ---- operations ----
 
 function addSubscriber(ctx: ApiContext): ApiResult {
+	requireContentType(ctx);
 	requireJsonOrForm(ctx);
 	const list = listOf(ctx);
 	const { body, state, links } = ctx;
@@ -711,7 +714,8 @@ function createPurchase(ctx: ApiContext): ApiResult {
 		currency: stringField(body, 'currency') ?? null,
 		value,
 	});
-	return created(`${links.subscriber(list.id, subscriber.id)}?ws.op=getActivity`);
+	// AWeber records the sale asynchronously: 202 Accepted, Location = the subscriber's activity.
+	return accepted(`${links.subscriber(list.id, subscriber.id)}?ws.op=getActivity`);
 }
 
 function getSubscribers(ctx: ApiContext): ApiResult {

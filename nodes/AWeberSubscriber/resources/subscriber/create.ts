@@ -3,7 +3,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { customFieldsProperty } from '../../../shared/customFields';
 import { listScopeLocators } from '../../../shared/listScope';
 import { tagsProperty } from '../../../shared/tags';
-import { adTrackingField, lastFollowupField, miscNotesField, nameField, strictCustomFieldsOption } from './fields';
+import {
+	adTrackingField,
+	ignoreUnknownCustomFieldsOption,
+	lastFollowupField,
+	miscNotesField,
+	nameField,
+	newSubscriberCustomFieldsDescription,
+	strictCustomFieldsOption,
+} from './fields';
 
 type Show = Record<string, string[]>;
 
@@ -30,9 +38,7 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 			displayOptions: { show },
 			options: [
 				adTrackingField,
-				customFieldsProperty(
-					'Values for the list\'s custom fields. AWeber ignores names that are not custom fields of the list unless "Strict Custom Fields" is on.',
-				),
+				customFieldsProperty(newSubscriberCustomFieldsDescription),
 				{
 					displayName: 'IP Address',
 					name: 'ipAddress',
@@ -60,6 +66,7 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 			default: {},
 			displayOptions: { show },
 			options: [
+				ignoreUnknownCustomFieldsOption,
 				strictCustomFieldsOption,
 				...(options.offerUpdateExisting
 					? [

@@ -47,5 +47,19 @@ export const strictCustomFieldsOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether custom field names must match the list\'s fields exactly (including case). When on, an unknown name is an error; when off, AWeber matches names ignoring case and skips unknown ones.',
+		'Whether custom field names must match the list\'s fields exactly, including case (AWeber\'s strict_custom_fields). When off, names match ignoring case.',
 };
+
+/** AWeber's permissive mode, reachable on purpose: by default the node refuses a name the list does not have. */
+export const ignoreUnknownCustomFieldsOption: INodeProperties = {
+	displayName: 'Ignore Unknown Custom Fields',
+	name: 'ignoreUnknownCustomFields',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to send custom field names that are not fields of the list anyway, for AWeber to drop silently as it does by default. When off, such a name stops the item before anything is written, with an error naming it and listing the list\'s fields.',
+};
+
+/** The description of Custom Fields on Add and Create or Update (both have the option under Options). */
+export const newSubscriberCustomFieldsDescription =
+	'Values for the list\'s custom fields (names match ignoring case). A name that is not a custom field of the list is an error listing the list\'s fields; to leave such names out as AWeber does, turn on "Ignore Unknown Custom Fields" under Options.';

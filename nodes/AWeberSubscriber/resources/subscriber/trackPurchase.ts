@@ -48,7 +48,9 @@ export const subscriberTrackPurchaseDescription: INodeProperties[] = [
 		displayOptions: { show: showOnlyForSubscriberTrackPurchase },
 		options: [
 			adTrackingField,
-			customFieldsProperty('Custom field values for the buyer (AWeber ignores names that are not custom fields of the list)'),
+			customFieldsProperty(
+				'Custom field values for the buyer (names match ignoring case). A name that is not a custom field of the list is an error listing the list\'s fields.',
+			),
 			{
 				displayName: 'Event Time',
 				name: 'eventTime',

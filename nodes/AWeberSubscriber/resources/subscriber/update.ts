@@ -4,7 +4,14 @@ import { customFieldsProperty } from '../../../shared/customFields';
 import { listScopeLocators } from '../../../shared/listScope';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { tagsProperty } from '../../../shared/tags';
-import { adTrackingField, lastFollowupField, miscNotesField, nameField, strictCustomFieldsOption } from './fields';
+import {
+	adTrackingField,
+	ignoreUnknownCustomFieldsOption,
+	lastFollowupField,
+	miscNotesField,
+	nameField,
+	strictCustomFieldsOption,
+} from './fields';
 
 const showOnlyForSubscriberUpdate = { operation: ['update'] };
 
@@ -26,7 +33,7 @@ export const subscriberUpdateDescription: INodeProperties[] = [
 				purpose: 'Tags to add',
 			}),
 			customFieldsProperty(
-				'Custom field values to set. The subscriber\'s other custom fields keep their values; an empty value clears a field.',
+				'Custom field values to set (names match ignoring case). The subscriber\'s other custom fields keep their values; an empty value clears a field. A name that is not a custom field of the list is an error listing the list\'s fields; to leave such names out as AWeber does, turn on "Ignore Unknown Custom Fields" under Options.',
 			),
 			{
 				displayName: 'Email',
@@ -65,6 +72,6 @@ export const subscriberUpdateDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: showOnlyForSubscriberUpdate },
-		options: [strictCustomFieldsOption],
+		options: [ignoreUnknownCustomFieldsOption, strictCustomFieldsOption],
 	},
 ];
