@@ -77,7 +77,7 @@ export class AWeberOAuth2Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Your AWeber app's webhook verification key (developer portal, app settings). The AWeber Trigger uses it to reject forged deliveries.",
+				"Your AWeber app's webhook Verification Key (labs.aweber.com, My Apps, your app's webhook settings). Required by the AWeber Trigger: without it the trigger refuses every delivery and cannot be activated.",
 		},
 		{
 			// What the AWeber Trigger reads. It follows the field above; never store the key in it directly,
@@ -137,7 +137,7 @@ export class AWeberOAuth2Api implements ICredentialType {
 			default: '',
 		},
 		{
-			// The seed prefers HTTP Basic for confidential clients; without a secret n8n sends client_id in the body.
+			// AWeber prefers HTTP Basic for confidential clients; without a secret n8n sends client_id in the body.
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'hidden',

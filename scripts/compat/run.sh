@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-versions=scripts/compat/versions.json
+versions=./scripts/compat/versions.json
 wanted=("$@")
 
 names=$(node -e 'for (const p of require(process.argv[1]).pairs) console.log(p.name)' "$versions")
@@ -38,9 +38,9 @@ for name in $names; do
 	echo "== $name: type-check against n8n-workflow ${workflow/-/$(node -p "require('n8n-workflow/package.json').version")}"
 	tsconfig=$(mktemp "$root/.compat/tsconfig.XXXXXX.json")
 	if [ -n "$dir" ]; then
-		printf '{"extends":"../tsconfig.json","compilerOptions":{"noEmit":true,"incremental":false,"baseUrl":"..","paths":{"n8n-workflow":["%s/node_modules/n8n-workflow"],"n8n-core":["%s/node_modules/n8n-core"]}},"include":["../credentials/**/*","../nodes/**/*","../nodes/**/*.json","../package.json"]}\n' "$dir" "$dir" >"$tsconfig"
+		printf '{"extends":"../tsconfig.json","compilerOptions":{"noEmit":true,"declaration":false,"incremental":false,"baseUrl":"..","paths":{"n8n-workflow":["%s/node_modules/n8n-workflow"],"n8n-core":["%s/node_modules/n8n-core"]}},"include":["../credentials/**/*","../nodes/**/*","../nodes/**/*.json","../package.json"]}\n' "$dir" "$dir" >"$tsconfig"
 	else
-		printf '{"extends":"../tsconfig.json","compilerOptions":{"noEmit":true,"incremental":false},"include":["../credentials/**/*","../nodes/**/*","../nodes/**/*.json","../package.json"]}\n' >"$tsconfig"
+		printf '{"extends":"../tsconfig.json","compilerOptions":{"noEmit":true,"declaration":false,"incremental":false},"include":["../credentials/**/*","../nodes/**/*","../nodes/**/*.json","../package.json"]}\n' >"$tsconfig"
 	fi
 	typed=pass
 	npx tsc -p "$tsconfig" || typed=FAIL

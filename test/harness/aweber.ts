@@ -68,7 +68,7 @@ export async function startTestbed(options: SandboxOptions & { credential?: Cred
 	return { sandbox, harness, credentialId, connect, stop: async () => await sandbox.stop() };
 }
 
-/** PKCE as the seed's table says: 32 random bytes, URL-safe base64 without padding; S256 of the raw verifier. */
+/** PKCE as AWeber's OAuth rules say (docs/aweber-behaviour.md#oauth-20): 32 random bytes, URL-safe base64 without padding; S256 of the raw verifier. */
 export function createPkcePair(): { verifier: string; challenge: string } {
 	const verifier = randomBytes(32).toString('base64url');
 	const challenge = createHash('sha256').update(verifier, 'ascii').digest('base64url');

@@ -1,4 +1,4 @@
-// The broadcast state machine, in one place (aweber-api.md §4):
+// The broadcast state machine, in one place (docs/aweber-behaviour.md#broadcast-states):
 //   draft --schedule--> scheduled --(scheduled_for passes)--> sending --(SENDING_DURATION)--> sent
 //   scheduled --cancel--> draft; cancel of a draft is a no-op; sending / sent can no longer be cancelled.
 // Only API-created drafts may be updated or deleted. Time is the sandbox clock, read lazily on every request.

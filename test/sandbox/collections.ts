@@ -1,5 +1,5 @@
 // AWeber's collection envelopes: offset pages (ws.start / ws.size) and the cursor pages of broadcast opens and
-// clicks (before / after / page_size). aweber-api.md §3.
+// clicks (before / after / page_size). docs/aweber-behaviour.md#collections.
 import { badRequest } from './errors';
 
 export const MAX_PAGE_SIZE = 100;
@@ -55,7 +55,7 @@ function keptParams(query: Query, drop: string[]): Query {
 
 /**
  * One page of a collection, or with `ws.show=total_size` only its size. The size comes back as a bare JSON
- * integer, lazr.restful's answer (AWeber's API is built on it); aweber-api.md marks the shape as unverified.
+ * integer, lazr.restful's answer (AWeber's API is built on it); docs/aweber-behaviour.md#collections marks the shape as assumed.
  */
 export function offsetPage<T>(options: OffsetPageOptions<T>): object | number {
 	const { query, items } = options;

@@ -1,5 +1,5 @@
 // AWeber's error body: {"error": {"status", "type", "message", "documentation_url"}} with the
-// troubleshooting anchor of the status (aweber-api.md §5).
+// troubleshooting anchor of the status (docs/aweber-behaviour.md#errors).
 
 const DOCUMENTATION_ANCHORS: Record<number, string> = {
 	400: 'badrequest',

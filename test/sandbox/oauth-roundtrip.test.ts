@@ -1,4 +1,4 @@
-// The whole sandbox over HTTP: the seed's OAuth flows end to end, then the resource API with the token,
+// The whole sandbox over HTTP: AWeber's OAuth flows end to end, then the resource API with the token,
 // and a webhook delivery caused by an API call.
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';

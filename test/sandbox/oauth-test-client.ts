@@ -1,4 +1,4 @@
-// A test-side OAuth client for the sandbox: builds PKCE values with node:crypto exactly as the seed's table says
+// A test-side OAuth client for the sandbox: builds PKCE values with node:crypto exactly as AWeber's OAuth rules say (docs/aweber-behaviour.md#oauth-20)
 // (independently of oauth.ts), and plays the customer on the sign-in page over plain HTTP, without a browser.
 import { createHash, randomBytes } from 'node:crypto';
 

@@ -1,5 +1,5 @@
-// The sandbox's OAuth 2.0 server against the seed's Authentication section, rule by rule.
-// PKCE values are built with node:crypto exactly as the seed's table says, independent of oauth.ts.
+// The sandbox's OAuth 2.0 server against AWeber's OAuth 2.0 rules (docs/aweber-behaviour.md#oauth-20), rule by rule.
+// PKCE values are built with node:crypto exactly as AWeber's OAuth rules say (docs/aweber-behaviour.md#oauth-20), independent of oauth.ts.
 import { createHash, randomBytes } from 'node:crypto';
 
 import Fastify from 'fastify';

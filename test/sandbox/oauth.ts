@@ -1,4 +1,4 @@
-// The sandbox's OAuth 2.0 server: the seed's Authentication section, table by table.
+// The sandbox's OAuth 2.0 server: AWeber's OAuth 2.0 rules (docs/aweber-behaviour.md#oauth-20), table by table.
 // Authorization endpoint (standard flow step 1 and 2, PKCE authorization URL), token endpoint
 // (step 3 exchange, step 4 refresh, PKCE token request), and revocation (RFC 7009, AWeber publishes the path only).
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -40,11 +40,11 @@ export const SCOPE_GRANTS: Readonly<Record<string, string>> = {
 /** Seed "Limits": code verifier length 43 to 128 characters. */
 const VERIFIER_LENGTH = { min: 43, max: 128 };
 
-/** The challenge is URL-safe base64 without padding; a + or / (plain base64) fails the seed's PKCE check. */
+/** The challenge is URL-safe base64 without padding; a + or / (plain base64) fails AWeber's PKCE check. */
 const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]+$/;
 
 /**
- * The verifier: the seed makes it URL-safe base64, whose characters are a subset of RFC 7636's unreserved
+ * The verifier: AWeber's samples make it URL-safe base64, whose characters are a subset of RFC 7636's unreserved
  * set. Clients such as n8n draw verifiers from the whole set (with . and ~), so those pass; + and / fail.
  */
 const VERIFIER_CHARACTERS = /^[A-Za-z0-9._~-]+$/;
@@ -57,7 +57,7 @@ export function codeChallengeFor(codeVerifier: string): string {
 	return createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
 }
 
-/** The seed's PKCE check at the token endpoint; any failure is answered invalid_grant "invalid code". */
+/** AWeber's PKCE check at the token endpoint; any failure is answered invalid_grant "invalid code". */
 export function verifierMatchesChallenge(codeVerifier: string, codeChallenge: string): boolean {
 	if (codeVerifier.length < VERIFIER_LENGTH.min || codeVerifier.length > VERIFIER_LENGTH.max) return false;
 	if (!VERIFIER_CHARACTERS.test(codeVerifier) || !URL_SAFE_BASE64.test(codeChallenge)) return false;
@@ -179,7 +179,7 @@ function checkAuthorizationRequest(apps: SandboxApps, params: RawParams | undefi
 				return fail('invalid_request', 'code_challenge_method must be S256 (the only accepted method).');
 			}
 		}
-		// A challenge in plain base64 (+ or /) is accepted here and fails at the token endpoint, as the seed's Errors say.
+		// A challenge in plain base64 (+ or /) is accepted here and fails at the token endpoint, as AWeber's documented errors say.
 		return {
 			ok: true,
 			request: { app, redirectUri, scopes: [...new Set(scopes)], state, codeChallenge, codeChallengeMethod },
@@ -375,7 +375,7 @@ const invalidRequest = (description: string) => new OAuthError(400, 'invalid_req
 const invalidClient = (description: string) => new OAuthError(401, 'invalid_client', description);
 const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
 
-/** The seed's Errors table words both code errors "invalid code". */
+/** AWeber's documented token errors words both code errors "invalid code". */
 const INVALID_CODE = 'invalid code';
 
 function noStore(reply: FastifyReply): FastifyReply {

@@ -1,5 +1,5 @@
 // AWeber's rate limit: 120 requests per sliding minute per customer account; the request over the limit
-// gets a 403 "Rate Limit Error" and the account is locked out for 60 seconds (aweber-api.md §5).
+// gets a 403 "Rate Limit Error" and the account is locked out for 60 seconds (docs/aweber-behaviour.md#rate-limit).
 // Durations are in sandbox time, so a time scale shrinks them for tests.
 import type { SandboxClock } from './clock';
 import type { RateLimitOptions } from './types';

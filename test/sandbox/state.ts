@@ -18,7 +18,7 @@ export interface ListRecord {
 	uuid: string;
 	name: string;
 	uniqueListId: string;
-	/** Subscribers added through the API land as `unconfirmed` on confirmed opt-in lists (aweber-api.md §9.2). */
+	/** Subscribers added through the API land as `unconfirmed` on confirmed opt-in lists (docs/aweber-behaviour.md#add-subscriber). */
 	confirmedOptIn: boolean;
 }
 
@@ -84,7 +84,7 @@ export interface BroadcastRecord {
 	uuid: string;
 	listId: number;
 	status: BroadcastStatus;
-	/** Only API-created drafts are listed as drafts, updated or deleted (aweber-api.md §4). */
+	/** Only API-created drafts are listed as drafts, updated or deleted (docs/aweber-behaviour.md#broadcast-states). */
 	createdByApi: boolean;
 	subject: string;
 	bodyHtml: string | null;

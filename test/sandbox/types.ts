@@ -18,7 +18,7 @@ export interface SandboxOptions {
 	seedSize?: number;
 	/** Default 120 requests / 60 s, 60 s lockout (AWeber's limit). */
 	rateLimit?: RateLimitOptions;
-	/** Default 3600 (the seed says one hour). */
+	/** Default 3600 (AWeber: about two hours; one hour here). */
 	tokenLifetimeSeconds?: number;
 	/** Default true: a used refresh token stops working. */
 	rotateRefreshTokens?: boolean;

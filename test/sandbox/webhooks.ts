@@ -1,4 +1,4 @@
-// Webhook deliveries as AWeber makes them (aweber-api.md §7): signed, batched POSTs with retries, and a log.
+// Webhook deliveries as AWeber makes them (docs/aweber-behaviour.md#webhook-signing): signed, batched POSTs with retries, and a log.
 import { createHmac, randomUUID } from 'node:crypto';
 
 import { Agent, request } from 'undici';

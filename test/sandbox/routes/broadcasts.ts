@@ -1,5 +1,5 @@
 // Broadcasts: list by status, total, create / update / delete (form-encoded only), schedule, cancel, and the
-// cursor-paged opens and clicks. State changes go through broadcast-lifecycle.ts. aweber-api.md §1 Broadcasts, §4.
+// cursor-paged opens and clicks. State changes go through broadcast-lifecycle.ts. docs/aweber-behaviour.md#conventions.
 import { randomUUID } from 'node:crypto';
 
 import { assertEditable, cancel, schedule } from '../broadcast-lifecycle';
@@ -85,7 +85,7 @@ function broadcastEntry(ctx: ApiContext, broadcast: BroadcastRecord): Record<str
 	return { ...fields, http_etag: httpEtag(fields) };
 }
 
-/** Collection entries are abbreviated (aweber-api.md §3). */
+/** Collection entries are abbreviated (docs/aweber-behaviour.md#collections). */
 function broadcastSummary(ctx: ApiContext, broadcast: BroadcastRecord): Record<string, unknown> {
 	return {
 		uuid: broadcast.uuid,

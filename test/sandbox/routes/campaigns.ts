@@ -1,5 +1,5 @@
 // Campaigns (broadcast `b…` and follow-up `f…`), their statistics, messages, opens and tracked events.
-// A broadcast becomes a campaign with the same id once it starts sending. aweber-api.md §1 Campaigns.
+// A broadcast becomes a campaign with the same id once it starts sending. docs/aweber-behaviour.md#conventions.
 import { offsetPage } from '../collections';
 import { badRequest, notFound } from '../errors';
 import { formatTime, httpEtag } from '../links';

@@ -1,5 +1,5 @@
 // What every resource-group module gets: the request as AWeber sees it, the account's state, and the
-// way to declare operations (method + path + optional ws.op, each with the scope the seed's table gives it).
+// way to declare operations (method + path + optional ws.op, each with the scope AWeber's reference gives it).
 import type { SandboxClock } from '../clock';
 import type { Query } from '../collections';
 import { badRequest, invalidContentType, notFound } from '../errors';
@@ -111,7 +111,7 @@ export function booleanField(body: Record<string, unknown>, name: string): boole
 	throw badRequest(`Invalid value for "${name}": expected true or false.`, 'InvalidTypeError');
 }
 
-/** List-valued form fields carry a JSON-encoded array (aweber-api.md §0: include_lists, tags). */
+/** List-valued form fields carry a JSON-encoded array (docs/aweber-behaviour.md#conventions: include_lists, tags). */
 export function jsonField(body: Record<string, unknown>, name: string): unknown {
 	const value = body[name];
 	if (typeof value !== 'string') return value;

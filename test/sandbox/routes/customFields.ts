@@ -104,7 +104,7 @@ export function registerCustomFieldRoutes(routes: ApiRoutes): void {
 				),
 		},
 	});
-	// AWeber requires ws.op=create in the form body (aweber-api.md §0).
+	// AWeber requires ws.op=create in the form body (docs/aweber-behaviour.md#conventions).
 	routes.add('POST', collection, { named: { create: { scope: WRITE, handle: createCustomField } } });
 	routes.add('GET', entry, { plain: { scope: READ, handle: (ctx) => ok(customFieldEntry(ctx, fieldOf(ctx))) } });
 	routes.add('PATCH', entry, { plain: { scope: WRITE, handle: updateCustomField } });

@@ -1,4 +1,4 @@
-// Segments: read-only; used as a broadcast's segment_link (aweber-api.md §8).
+// Segments: read-only; used as a broadcast's segment_link (docs/aweber-behaviour.md#conventions).
 import { offsetPage } from '../collections';
 import { notFound } from '../errors';
 import { httpEtag } from '../links';

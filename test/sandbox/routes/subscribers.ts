@@ -1,5 +1,5 @@
 // Subscribers: get, find, add (update_existing), update / delete by id and by email, move, activity,
-// purchases. aweber-api.md §1 Subscribers and §9 pitfalls 1-6.
+// purchases. docs/aweber-behaviour.md#conventions.
 import { isIP } from 'node:net';
 
 import { offsetPage } from '../collections';
@@ -81,7 +81,7 @@ function customFieldValues(state: SandboxState, subscriber: SubscriberRecord): R
 	return values;
 }
 
-/** The webhook payload of a subscriber event (aweber-api.md §7). */
+/** The webhook payload of a subscriber event (docs/aweber-behaviour.md#webhook-signing). */
 export function webhookPayload(state: SandboxState, links: Links, subscriber: SubscriberRecord): Record<string, unknown> {
 	const list = state.list(subscriber.listId);
 	const hasLocation = subscriber.geo.city !== null || subscriber.geo.country !== null;
@@ -183,7 +183,7 @@ function customFieldInput(body: Record<string, unknown>): Record<string, unknown
 
 /**
  * Resolves custom field names to the list's fields: case-insensitively and ignoring unknown names, or,
- * with strict_custom_fields, case-sensitively and failing on an unknown name (aweber-api.md §9.4).
+ * with strict_custom_fields, case-sensitively and failing on an unknown name (docs/aweber-behaviour.md#custom-fields-on-patch).
  */
 function resolveCustomFields(
 	state: SandboxState,
@@ -245,7 +245,7 @@ const READ_ONLY_FIELDS = [
 	'last_followup_sent_link',
 ];
 
-// AWeber ignores `status` on add: the list's opt-in setting decides it (aweber-api.md §9.2).
+// AWeber ignores `status` on add: the list's opt-in setting decides it (docs/aweber-behaviour.md#add-subscriber).
 const ADD_FIELDS = [
 	'ws.op',
 	'email',
@@ -516,7 +516,7 @@ const FILTER_DATE_FIELDS: Record<string, { time: TimeOf; compare: 'day' | 'after
 
 type SubscriberFilter = (subscriber: SubscriberRecord) => boolean;
 
-/** The search filters of `find` and `findSubscribers` (aweber-api.md §1 Accounts). */
+/** The search filters of `find` and `findSubscribers` (docs/aweber-behaviour.md#conventions). */
 function subscriberFilters(ctx: ApiContext): SubscriberFilter[] {
 	const { query, state } = ctx;
 	const filters: SubscriberFilter[] = [];
@@ -751,7 +751,7 @@ export function registerSubscriberRoutes(routes: ApiRoutes): void {
 			},
 		},
 	});
-	// ws.op=create is optional in practice (aweber-api.md §0).
+	// ws.op=create is optional in practice (docs/aweber-behaviour.md#conventions).
 	routes.add('POST', collection, { plain: add, named: { create: add } });
 	routes.add('PATCH', collection, {
 		plain: { scope: WRITE, handle: (ctx) => updateSubscriber(ctx, subscriberByEmailParam(ctx)) },
