@@ -20,7 +20,7 @@ const SCANNER = '@n8n/scan-community-package/scanner/scanner.mjs';
 /** The globs analyzePackageByName passes for the unpacked tarball. */
 const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
 
-interface LegResult {
+export interface LegResult {
 	name: string;
 	passed: boolean;
 	errors: number;
@@ -28,7 +28,8 @@ interface LegResult {
 	problems: string[];
 }
 
-async function scanLeg(name: string, dir: string, patterns: string[]): Promise<LegResult> {
+/** Lints `dir` as the scanner does, with `patterns` (the scanner's globs); passes only without errors and warnings. */
+export async function scanLeg(name: string, dir: string, patterns: string[]): Promise<LegResult> {
 	const scanner = await import(SCANNER);
 	const verdict = await scanner.analyzePackage(dir, patterns);
 
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: unknown) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+if (require.main === module) {
+	main().catch((error: unknown) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+}
