@@ -26,5 +26,6 @@ module.exports = {
 	},
 	moduleNameMapper: compatModules,
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
 	testTimeout: 60000,
 };

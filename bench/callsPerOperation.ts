@@ -1,4 +1,4 @@
-// Benchmark 3: AWeber calls one item costs, per operation (targets: at most 2 each).
+// Benchmark 3: AWeber calls one item costs, per operation (targets: at most 2 each; 1 with "Output: Request Summary").
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
@@ -41,12 +41,36 @@ export async function benchCallsPerOperation(sandbox: RemoteSandbox, harness: N8
 	const newsletter = { accountId: locator(seed.accountId), listId: locator(seed.lists.newsletter) };
 	const existingEmail = await subscriberEmail(sandbox, seed.lists.newsletter, seed.subscribers.subscribed);
 	const inAWeek = new Date((await sandbox.now()) + 7 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-	const cases: Record<string, { node: string; parameters: IDataObject }> = {
+	const purchase = {
+		operation: 'trackPurchase',
+		...newsletter,
+		email: 'calls.purchase@example.com',
+		ipAddress: '204.194.222.28',
+		productName: 'Trail Jacket',
+		value: 49.5,
+		currency: 'USD',
+		vendor: 'Sandbox Store',
+		url: 'https://sandbox-outfitters.example/checkout',
+		eventNote: 'Order 1001',
+	};
+	const cases: Record<string, { node: string; parameters: IDataObject; target?: number }> = {
 		addSubscriber: { node: 'aWeberSubscriber', parameters: { operation: 'create', ...newsletter, email: 'calls.per.operation@example.com' } },
+		addSubscriberFast: {
+			node: 'aWeberSubscriber',
+			parameters: { operation: 'create', ...newsletter, email: 'calls.fast@example.com', output: 'summary' },
+			target: 1,
+		},
 		upsertSubscriber: {
 			node: 'aWeberSubscriber',
 			parameters: { operation: 'upsert', ...newsletter, email: existingEmail, additionalFields: { name: 'Upserted' } },
 		},
+		upsertSubscriberFast: {
+			node: 'aWeberSubscriber',
+			parameters: { operation: 'upsert', ...newsletter, email: existingEmail, additionalFields: { name: 'Upserted' }, output: 'summary' },
+			target: 1,
+		},
+		trackPurchase: { node: 'aWeberSubscriber', parameters: purchase },
+		trackPurchaseFast: { node: 'aWeberSubscriber', parameters: { ...purchase, email: 'calls.purchase.fast@example.com', output: 'summary' }, target: 1 },
 		updateOneCustomField: {
 			node: 'aWeberSubscriber',
 			parameters: {
@@ -62,8 +86,8 @@ export async function benchCallsPerOperation(sandbox: RemoteSandbox, harness: N8
 		},
 	};
 	const results: Record<string, OperationCalls> = {};
-	for (const [name, { node, parameters }] of Object.entries(cases)) {
-		const base = { node, operation: String(parameters.operation), target: 2 };
+	for (const [name, { node, parameters, target = 2 }] of Object.entries(cases)) {
+		const base = { node, operation: String(parameters.operation), target };
 		if (!nodeBuilt(harness, node)) {
 			results[name] = { ...base, calls: null, error: `${node} is not built` };
 			continue;

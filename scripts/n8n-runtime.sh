@@ -11,7 +11,7 @@
 #   start <userFolder> <port> [--background]
 #                                        start n8n; prints "n8n ready at <url>" once /healthz/readiness answers 200
 #   stop <userFolder>                    stop an n8n started with --background
-#   wait-ready <baseUrl> [seconds]       wait until <baseUrl>/healthz/readiness answers 200 (DB up, migrated)
+#   wait-ready <baseUrl> [seconds]       wait until <baseUrl>/healthz/readiness and /rest/settings answer 200
 #   setup-owner <baseUrl> [email] [password]
 #                                        create the owner account (no-op when one exists)
 #   login <baseUrl> <cookieJar> [email] [password]
@@ -30,13 +30,20 @@
 #   oauth-connect <baseUrl> <cookieJar> <credentialId> [username] [password]
 #                                        connect an OAuth2 credential through n8n's endpoints and the sandbox's sign-in page
 #
-# Environment: N8N_RUNTIME_DIR (default <project>/.n8n-runtime), N8N_OWNER_EMAIL, N8N_OWNER_PASSWORD,
+# Environment: N8N_RUNTIME_LINE (2, default: n8n 2.x; 1: n8n's 1.x line, in <project>/.n8n-runtime-1.x),
+# N8N_RUNTIME_DIR (default <project>/.n8n-runtime), N8N_OWNER_EMAIL, N8N_OWNER_PASSWORD,
 # N8N_START_TIMEOUT (seconds, default 180). Any N8N_* / DB_* / EXECUTIONS_* variable set by the caller
 # reaches n8n and wins over the defaults below (e.g. EXECUTIONS_MODE=queue, N8N_ENCRYPTION_KEY).
 
 N8N_RT_PROJECT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 N8N_RT_TEMPLATES=$N8N_RT_PROJECT_DIR/scripts/n8n-runtime
-N8N_RT_DIR=${N8N_RUNTIME_DIR:-$N8N_RT_PROJECT_DIR/.n8n-runtime}
+# N8N_RUNTIME_LINE=1 selects n8n's maintained 1.x line (template n8n-1.x/) instead of 2.x (n8n/), in its own folder.
+case ${N8N_RUNTIME_LINE:-2} in
+2) N8N_RT_N8N_TEMPLATE=n8n N8N_RT_DEFAULT_DIR=.n8n-runtime N8N_RT_FIRST_INSTALL="about 8 min with an empty npm cache, 3 min with a warm one; 3.1 GB" ;;
+1) N8N_RT_N8N_TEMPLATE=n8n-1.x N8N_RT_DEFAULT_DIR=.n8n-runtime-1.x N8N_RT_FIRST_INSTALL="about 3 to 5 min; 1.9 GB" ;;
+*) printf '[n8n-runtime] error: N8N_RUNTIME_LINE must be 1 or 2, not %s\n' "$N8N_RUNTIME_LINE" >&2 && exit 1 ;;
+esac
+N8N_RT_DIR=${N8N_RUNTIME_DIR:-$N8N_RT_PROJECT_DIR/$N8N_RT_DEFAULT_DIR}
 N8N_RT_PACKAGE_NAME=n8n-nodes-aweber
 N8N_RT_DEFAULT_EMAIL=owner@example.com
 # n8n wants 8+ characters, a digit and an upper-case letter.
@@ -45,9 +52,38 @@ N8N_RT_DEFAULT_PASSWORD=Sandbox-Owner-1
 n8n_rt_log() { printf '[n8n-runtime] %s\n' "$*" >&2; }
 n8n_rt_die() { n8n_rt_log "error: $*"; exit 1; }
 
+# <label> <log> <command...>: runs a long step with its output in <log>, saying every 15 s that it is still at
+# it (elapsed time, the log's last line), so a first install never sits silent for minutes.
+n8n_rt_with_heartbeat() {
+	local label=$1 log=$2 started=$SECONDS pid status
+	shift 2
+	("$@") >>"$log" 2>&1 &
+	pid=$!
+	# The step's own children end with it on Ctrl-C (same process group); on SIGTERM the caller ends the tree.
+	while kill -0 "$pid" 2>/dev/null; do
+		local waited=0
+		while ((waited < 30)) && kill -0 "$pid" 2>/dev/null; do
+			sleep 0.5
+			waited=$((waited + 1))
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			local last
+			last=$(tail -n 1 "$log" 2>/dev/null | tr -d '\r' | cut -c1-100)
+			n8n_rt_log "  ... $label: $((SECONDS - started)) s${last:+ (last log line: $last)}"
+		fi
+	done
+	wait "$pid" && status=0 || status=$?
+	((status == 0)) && n8n_rt_log "  $label: done in $((SECONDS - started)) s"
+	return "$status"
+}
+
 # Pinned versions are read from the templates so that they are written down in one place.
 n8n_rt_pinned() { # <node|n8n>
-	node -p "require('$N8N_RT_TEMPLATES/$1/package.json').dependencies['$1']"
+	node -p "require('$(n8n_rt_template "$1")/package.json').dependencies['$1']"
+}
+
+n8n_rt_template() { # <node|n8n>
+	if [[ $1 == n8n ]]; then echo "$N8N_RT_TEMPLATES/$N8N_RT_N8N_TEMPLATE"; else echo "$N8N_RT_TEMPLATES/$1"; fi
 }
 
 n8n_rt_node_bin() { echo "$N8N_RT_DIR/node/node_modules/node/bin/node"; }
@@ -70,8 +106,8 @@ n8n_rt_node_headers_dir() {
 # changing a template (a version, an override, the lock file) triggers a fresh install.
 n8n_rt_expected_marker() {
 	printf 'node %s\nn8n %s\ntemplates %s\n' "$(n8n_rt_pinned node)" "$(n8n_rt_pinned n8n)" \
-		"$(cat "$N8N_RT_TEMPLATES"/node/package.json "$N8N_RT_TEMPLATES"/n8n/package.json \
-			"$N8N_RT_TEMPLATES"/n8n/package-lock.json "$N8N_RT_TEMPLATES"/npmrc | sha256sum | cut -d' ' -f1)"
+		"$(cat "$N8N_RT_TEMPLATES"/node/package.json "$(n8n_rt_template n8n)"/package.json \
+			"$(n8n_rt_template n8n)"/package-lock.json "$N8N_RT_TEMPLATES"/npmrc | sha256sum | cut -d' ' -f1)"
 }
 
 # Lock-free: reads the marker and asks both binaries for their version.
@@ -99,19 +135,20 @@ n8n_rt_install() {
 		return 0
 	fi
 	local started=$SECONDS log=$N8N_RT_DIR/install.log
-	n8n_rt_log "installing n8n $(n8n_rt_pinned n8n) on Node $(n8n_rt_pinned node) into $N8N_RT_DIR (first time: ~7 min, ~3.3 GB; log: $log)"
+	n8n_rt_log "installing n8n $(n8n_rt_pinned n8n) on Node $(n8n_rt_pinned node) into $N8N_RT_DIR (first time: $N8N_RT_FIRST_INSTALL; log: $log)"
 	rm -rf "$N8N_RT_DIR/node" "$N8N_RT_DIR/n8n" "$N8N_RT_DIR/installed.txt"
 	: >"$log"
 	local part
 	for part in node n8n; do
 		mkdir -p "$N8N_RT_DIR/$part"
-		cp "$N8N_RT_TEMPLATES/$part"/package*.json "$N8N_RT_DIR/$part/"
+		cp "$(n8n_rt_template "$part")"/package*.json "$N8N_RT_DIR/$part/"
 		cp "$N8N_RT_TEMPLATES/npmrc" "$N8N_RT_DIR/$part/.npmrc"
 	done
 
 	# Node 24 first: its package's preinstall script fetches the platform binary, so scripts must run here.
 	n8n_rt_log "1/3 Node $(n8n_rt_pinned node)"
-	(cd "$N8N_RT_DIR/node" && npm install --no-package-lock --ignore-scripts=false) >>"$log" 2>&1 ||
+	n8n_rt_with_heartbeat "Node $(n8n_rt_pinned node)" "$log" \
+		bash -c 'cd "$1" && npm install --no-package-lock --ignore-scripts=false' _ "$N8N_RT_DIR/node" ||
 		n8n_rt_die "Node install failed; see $log"
 	local node_bin headers
 	node_bin=$(n8n_rt_node_bin)
@@ -123,15 +160,17 @@ n8n_rt_install() {
 	# internet and fail here, and none is needed except the native builds redone below.
 	# `npm install` rather than `npm ci`: the lock file pins every version, but npm leaves some
 	# optional platform packages (@msgpackr-extract/*) out of it, and `npm ci` then refuses it.
-	n8n_rt_log "2/3 n8n $(n8n_rt_pinned n8n) (npm install --ignore-scripts, ~5 min)"
-	(cd "$N8N_RT_DIR/n8n" && PATH=$node_path:$PATH npm install --ignore-scripts) >>"$log" 2>&1 ||
+	n8n_rt_log "2/3 n8n $(n8n_rt_pinned n8n) (npm install --ignore-scripts: 2 to 5 min)"
+	n8n_rt_with_heartbeat "npm install of n8n" "$log" \
+		bash -c 'cd "$1" && PATH=$2:$PATH npm install --ignore-scripts' _ "$N8N_RT_DIR/n8n" "$node_path" ||
 		n8n_rt_die "n8n install failed; see $log"
 
 	# sqlite3 (the default database) must be compiled for Node 24; isolated-vm (expression engine)
 	# ships a prebuilt binary for Node 24 and only needs its install script to pick it.
 	n8n_rt_log "3/3 native modules for Node 24 (sqlite3 compiles: ~1.5 min)"
-	(cd "$N8N_RT_DIR/n8n" && PATH=$node_path:$PATH npm_config_nodedir=$headers \
-		npm rebuild sqlite3 isolated-vm --ignore-scripts=false --foreground-scripts) >>"$log" 2>&1 ||
+	n8n_rt_with_heartbeat "native modules" "$log" \
+		bash -c 'cd "$1" && PATH=$2:$PATH npm_config_nodedir=$3 npm rebuild sqlite3 isolated-vm --ignore-scripts=false --foreground-scripts' \
+		_ "$N8N_RT_DIR/n8n" "$node_path" "$headers" ||
 		n8n_rt_die "native rebuild failed; see $log"
 	(cd "$N8N_RT_DIR/n8n" && "$node_bin" -e "
 		require('sqlite3');
@@ -172,7 +211,8 @@ n8n_rt_export_env() { # <userFolder> [port]
 	export N8N_HIRING_BANNER_ENABLED=${N8N_HIRING_BANNER_ENABLED:-false}
 	export N8N_DYNAMIC_BANNERS_ENABLED=${N8N_DYNAMIC_BANNERS_ENABLED:-false}
 	# Its start-up fetch of api.n8n.io fails here and logs stack traces; our nodes do not need it.
-	export N8N_DISABLED_MODULES=${N8N_DISABLED_MODULES-mcp-registry}
+	# (n8n 1.x has no such module and refuses to start when asked to disable it.)
+	if [[ ${N8N_RUNTIME_LINE:-2} == 2 ]]; then export N8N_DISABLED_MODULES=${N8N_DISABLED_MODULES-mcp-registry}; fi
 	# Task runners cannot be disabled in n8n 2.x (N8N_RUNNERS_ENABLED is ignored); their broker
 	# listens on 5679 by default, which would clash between two n8n processes (tests, queue mode, CLI).
 	export N8N_RUNNERS_BROKER_PORT=${N8N_RUNNERS_BROKER_PORT:-$(n8n_rt_free_port)}
@@ -233,8 +273,14 @@ n8n_rt_install_package() { # <userFolder> [tarball]
 
 n8n_rt_wait_ready() { # <baseUrl> [seconds] [pid]
 	local base_url=${1%/} timeout=${2:-${N8N_START_TIMEOUT:-180}} pid=${3:-}
-	local deadline=$((SECONDS + timeout))
-	until [[ $(curl -s -o /dev/null -w '%{http_code}' "$base_url/healthz/readiness" 2>/dev/null) == 200 ]]; do
+	local deadline=$((SECONDS + timeout)) started=$SECONDS next_note=$((SECONDS + 15))
+	# n8n 1.x answers readiness before its REST API is mounted: wait for both (2.x mounts it first).
+	until [[ $(curl -s -o /dev/null -w '%{http_code}' "$base_url/healthz/readiness" 2>/dev/null) == 200 &&
+		$(curl -s -o /dev/null -w '%{http_code}' "$base_url/rest/settings" 2>/dev/null) == 200 ]]; do
+		if ((SECONDS >= next_note)); then
+			n8n_rt_log "  ... waiting for n8n at $base_url to be ready: $((SECONDS - started)) s"
+			next_note=$((SECONDS + 15))
+		fi
 		if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then
 			n8n_rt_log "n8n (pid $pid) exited before it was ready"
 			return 1
@@ -367,9 +413,14 @@ n8n_rt_run_workflow() { # <baseUrl> <cookieJar> <workflowId>
 	local trigger
 	trigger=$(printf '%s' "$workflow" | n8n_rt_json 'd.nodes.find((n) => n.type === "n8n-nodes-base.manualTrigger")?.name ?? ""')
 	[[ -n $trigger ]] || n8n_rt_die "workflow $id has no Manual Trigger"
-	# 2.38 runs the saved workflow; the body only says where to start (ManualRunDto).
+	# 2.x runs the saved workflow; the body only says where to start (ManualRunDto). 1.x runs the workflow it is sent.
 	local body
-	body=$(TRIGGER=$trigger node -e 'console.log(JSON.stringify({ triggerToStartFrom: { name: process.env.TRIGGER } }))')
+	body=$(printf '%s' "$workflow" | TRIGGER=$trigger LINE=${N8N_RUNTIME_LINE:-2} node -e '
+		let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => {
+			const start = { triggerToStartFrom: { name: process.env.TRIGGER } };
+			const workflowData = JSON.parse(s);
+			console.log(JSON.stringify(process.env.LINE === "1" ? { workflowData, ...start } : start));
+		});')
 	n8n_rt_rest POST "$base_url/rest/workflows/$id/run" "$jar" "$body" | n8n_rt_json 'd.executionId'
 	echo
 }

@@ -49,10 +49,15 @@ export async function readCollectionPage<T = IDataObject>(
 	return body as CollectionPage<T>;
 }
 
-export interface ReadOnOptions {
+export interface ReadOnOptions<T> {
 	/** Stop once this many entries were read, counting the first page's (Infinity: every page). */
 	limit?: number;
 	itemIndex?: number;
+	/**
+	 * Shapes the entries of each further page as it arrives (the operation's output shaping, routing.ts), so a
+	 * long read never holds every raw page and every shaped one at once.
+	 */
+	shapeEntries?: (entries: T[]) => Promise<T[]>;
 }
 
 /**
@@ -63,16 +68,19 @@ export interface ReadOnOptions {
 export async function readRemainingEntries<T = IDataObject>(
 	context: AweberContext,
 	first: CollectionPage<T>,
-	options: ReadOnOptions = {},
+	options: ReadOnOptions<T> = {},
 ): Promise<T[]> {
 	const limit = options.limit !== undefined && options.limit > 0 ? options.limit : Infinity;
 	const entries: T[] = [...first.entries];
-	const readPage = async (link: string) =>
-		await readCollectionPage<T>(context, link, {
+	const { shapeEntries } = options;
+	const readPage = async (link: string) => {
+		const page = await readCollectionPage<T>(context, link, {
 			source: 'the next_collection_link of an AWeber page',
 			itemIndex: options.itemIndex,
 			concurrent: true,
 		});
+		return shapeEntries && page.entries.length > 0 ? { ...page, entries: await shapeEntries(page.entries) } : page;
+	};
 
 	let page: CollectionPage<T> | undefined = first;
 	const knownLinks = offsetPageLinks(first, limit);

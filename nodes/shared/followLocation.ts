@@ -2,6 +2,12 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 
 import { aweberGet } from './transport';
 
+/** The `Location` of AWeber's answer (the resource a write created or touched), if it gave one. */
+export function locationOf(response: IN8nHttpFullResponse): string | undefined {
+	const location = response.headers?.location;
+	return typeof location === 'string' && location !== '' ? location : undefined;
+}
+
 /**
  * AWeber answers add subscriber, move subscriber and create custom field with 201, an empty body and the
  * new resource's URL in `Location`; users want the resource itself, so read it.
@@ -11,8 +17,8 @@ export async function followLocation(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const location = response.headers?.location;
-	if (typeof location !== 'string' || location === '') return items;
+	const location = locationOf(response);
+	if (location === undefined) return items;
 	return [{ json: await aweberGet(this, location, undefined, { source: "the Location header of AWeber's answer" }) }];
 }
 

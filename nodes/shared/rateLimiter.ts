@@ -13,6 +13,8 @@ export interface LimiterClock {
 	sleep(ms: number): Promise<void>;
 }
 
+const WAKE_STEP_MS = 1_000;
+
 const systemClock: LimiterClock = {
 	now: () => Date.now(),
 	sleep: async (ms) => await sleep(ms),
@@ -94,19 +96,20 @@ export class AccountRateLimiter {
 		if (signal?.aborted) throw new RateLimitWaitAborted();
 		const enqueuedAt = this.clock.now();
 		return await new Promise<RateLimitSlot>((resolve, reject) => {
-			const onAbort = () => {
-				const index = this.waiters.indexOf(waiter);
-				if (index >= 0) this.waiters.splice(index, 1);
-				reject(new RateLimitWaitAborted());
-			};
+			const stopListening = signal
+				? whenAborted(signal, () => {
+						const index = this.waiters.indexOf(waiter);
+						if (index >= 0) this.waiters.splice(index, 1);
+						reject(new RateLimitWaitAborted());
+					})
+				: () => undefined;
 			const waiter: Waiter = {
 				priority: options.priority === true,
 				start: () => {
-					signal?.removeEventListener('abort', onAbort);
+					stopListening();
 					resolve(this.startRequest(enqueuedAt));
 				},
 			};
-			signal?.addEventListener('abort', onAbort, { once: true });
 			const firstOrdinary = waiter.priority ? this.waiters.findIndex((queued) => !queued.priority) : -1;
 			if (firstOrdinary >= 0) this.waiters.splice(firstOrdinary, 0, waiter);
 			else this.waiters.push(waiter);
@@ -183,8 +186,16 @@ export class AccountRateLimiter {
 	private wakeUpAt(time: number): void {
 		if (time >= this.wakeAt) return;
 		this.wakeAt = time;
-		void this.clock.sleep(time - this.clock.now()).then(() => {
-			if (this.wakeAt === time) this.wakeAt = Infinity;
+		// In steps of at most a second, so that a wait (a minute's lockout) stops soon after its requests are
+		// gone (a cancelled run) instead of keeping a timer, and the process, alive for the rest of it.
+		void this.clock.sleep(Math.min(time - this.clock.now(), WAKE_STEP_MS)).then(() => {
+			// An earlier wake took over; it schedules this one again if it is still needed.
+			if (this.wakeAt !== time) return;
+			this.wakeAt = Infinity;
+			if (this.clock.now() < time) {
+				if (this.waiters.length > 0) this.wakeUpAt(time);
+				return;
+			}
 			this.pump();
 		});
 	}
@@ -208,4 +219,29 @@ export function rateLimiterFor(key: string, settings: RateLimitSettings): Accoun
 		limiter.settings = settings;
 	}
 	return limiter;
+}
+
+/** One 'abort' listener per signal however many waits share it (every queued item of a run waits on the run's). */
+const abortHandlers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Calls `handler` when `signal` aborts; returns what stops listening. */
+export function whenAborted(signal: AbortSignal, handler: () => void): () => void {
+	let handlers = abortHandlers.get(signal);
+	if (!handlers) {
+		const registered = new Set<() => void>();
+		handlers = registered;
+		abortHandlers.set(signal, registered);
+		signal.addEventListener(
+			'abort',
+			() => {
+				for (const aborted of [...registered]) aborted();
+				registered.clear();
+			},
+			{ once: true },
+		);
+	}
+	handlers.add(handler);
+	return () => {
+		handlers.delete(handler);
+	};
 }

@@ -2,6 +2,7 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -37,6 +38,10 @@ import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transpo
  *     that failed for good can stop the others still queued for the rate limit.
  * A8  An error thrown by `makeRoutingRequest` carries AWeber's answer (status and JSON body) where
  *     `readAweberFailure` (errors.ts) finds it.
+ * A9  `requestData.postReceive` lists the postReceive actions of the operation and of every property shown
+ *     (a chosen option's included) in property order, and `makeRoutingRequest` runs exactly those: the routed
+ *     entry runs the same functions on answers it reads or makes up itself (a collection's further pages, a
+ *     recovered add subscriber), so every page and every path gives the same output.
  */
 
 /**
@@ -98,7 +103,14 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		);
 		const first = asCollectionPage(firstResponse);
 		if (!first) return firstResponse;
-		const entries = await readRemainingEntries(this, first, { limit: resultLimit(requestData.maxResults), itemIndex });
+		// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
+		// through it as it arrives (A9).
+		const functions = postReceiveFunctions(requestData);
+		const entries = await readRemainingEntries(this, first, {
+			limit: resultLimit(requestData.maxResults),
+			itemIndex,
+			shapeEntries: functions?.length ? async (page) => await entriesThroughPostReceive(this, functions, page) : undefined,
+		});
 		return entries.map((json) => ({ json }));
 	};
 }
@@ -118,6 +130,42 @@ export const aweberRequestOperations: INodeTypeDescription['requestOperations'] 
 function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
 	if (items.length !== 1) return undefined;
 	return isCollectionPage(items[0].json) ? items[0].json : undefined;
+}
+
+type PostReceiveFunction = (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) => Promise<INodeExecutionData[]>;
+
+/**
+ * The operation's postReceive functions in the order RoutingNode runs them (A9); undefined when one of its
+ * actions is a declarative step (rootProperty, set, ...) that only RoutingNode can run.
+ */
+function postReceiveFunctions(requestData: DeclarativeRestApiSettings.ResultOptions): PostReceiveFunction[] | undefined {
+	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
+	return actions.every((action) => typeof action === 'function') ? (actions as PostReceiveFunction[]) : undefined;
+}
+
+async function runPostReceive(
+	context: IExecutePaginationFunctions,
+	functions: PostReceiveFunction[],
+	response: IN8nHttpFullResponse,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	for (const action of functions) items = await action.call(context, items, response);
+	return items;
+}
+
+/** The entries of a further page of a collection, through the postReceive that shaped the first page's. */
+async function entriesThroughPostReceive(
+	context: IExecutePaginationFunctions,
+	functions: PostReceiveFunction[],
+	entries: IDataObject[],
+): Promise<IDataObject[]> {
+	const page: CollectionPage = { entries };
+	const items = await runPostReceive(context, functions, { statusCode: 200, headers: {}, body: page }, [{ json: page as unknown as IDataObject }]);
+	return items.flatMap((item) => (isCollectionPage(item.json) ? item.json.entries : [item.json]));
 }
 
 function resultLimit(maxResults: unknown): number {
@@ -176,12 +224,8 @@ async function recoverSubscriberAdd(
 		`AWeber: a retried add of ${add.email} was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
 		{ node: context.getNode().name },
 	);
-	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
-	if (actions.length === 0 || actions.some((action) => typeof action !== 'function')) return [{ json: subscriber }];
+	const functions = postReceiveFunctions(requestData);
+	if (!functions?.length) return [{ json: subscriber }];
 	const response: IN8nHttpFullResponse = { statusCode: 201, headers: { location: subscriber.self_link }, body: '' };
-	let items: INodeExecutionData[] = [{ json: {} }];
-	for (const action of actions) {
-		if (typeof action === 'function') items = await action.call(context, items, response);
-	}
-	return items;
+	return await runPostReceive(context, functions, response, [{ json: {} }]);
 }

@@ -11,8 +11,10 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { assertUnderApiBase } from './origin';
 import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError, type AweberFailure } from './errors';
+import { trackSend } from './tokenRefreshRace';
 import {
 	RateLimitWaitAborted,
+	whenAborted,
 	rateLimiterFor,
 	type AccountRateLimiter,
 	type RateLimitSettings,
@@ -210,6 +212,7 @@ export async function sendWithAweberPolicies<T>(
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
 	let rateLimitWaits = 0;
 	let transientRetries = 0;
+	let refreshRaceRetried = false;
 	// Set once an attempt may have been carried out although its answer was lost (5xx, dropped connection).
 	let outcomeUnknown = false;
 	try {
@@ -227,8 +230,9 @@ export async function sendWithAweberPolicies<T>(
 				owner.item.started = true;
 				if (!request.concurrent) owner.item.heldSlot = slot;
 			}
+			const tracked = trackSend(key, async () => await send(attempt));
 			try {
-				const result = await send(attempt);
+				const result = await tracked.result;
 				if (isWrite && owner) owner.run.written.add(owner.index);
 				return result;
 			} catch (error) {
@@ -237,6 +241,11 @@ export async function sendWithAweberPolicies<T>(
 				// that are not AWeber's answer (a refused field, a cancelled run) are not retried: pass them on.
 				if ((error as { aweberMapped?: boolean }).aweberMapped || (failure.status === undefined && failure.code === undefined)) {
 					throw asNodeError(context, error, request.itemIndex);
+				}
+				// The request was not carried out (refused at the token endpoint), so even a write may be sent again.
+				if (!refreshRaceRetried && (await tracked.lostRefreshRace(failure))) {
+					refreshRaceRetried = true;
+					continue;
 				}
 				if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 					rateLimitWaits++;
@@ -355,11 +364,10 @@ async function sleepUnlessStopped(
 			? Object.assign(notSentError(context, run, itemIndex), { aweberNotSent: true })
 			: new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
 	if (signal.aborted) throw cancelled();
-	let stopWaiting: () => void = () => undefined;
-	const aborted = new Promise<void>((resolve) => (stopWaiting = resolve));
-	signal.addEventListener('abort', stopWaiting, { once: true });
+	let stopListening: () => void = () => undefined;
+	const aborted = new Promise<void>((resolve) => (stopListening = whenAborted(signal, resolve)));
 	await Promise.race([sleep(ms), aborted]);
-	signal.removeEventListener('abort', stopWaiting);
+	stopListening();
 	if (signal.aborted) throw cancelled();
 }
 

@@ -1,5 +1,5 @@
 // Contract tests: each assumption the package makes about n8n's RoutingNode (listed in nodes/shared/routing.ts,
-// A1 to A8), checked against the n8n-core this suite runs with. `npm run test:compat` runs them on every n8n
+// A1 to A9), checked against the n8n-core this suite runs with. `npm run test:compat` runs them on every n8n
 // version of the matrix; a failure here means the request path must change for that version.
 import type {
 	DeclarativeRestApiSettings,
@@ -45,6 +45,16 @@ async function probePostReceive(this: IExecuteSingleFunctions, items: INodeExecu
 	record('postReceive', this);
 	return items;
 }
+
+/** Output steps that only mark the items they shaped (A9). */
+const markStep = (step: string) =>
+	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		return items.map((item) => ({ ...item, json: { ...item.json, steps: [...((item.json.steps as string[] | undefined) ?? []), step] } }));
+	};
+const chosenOptionStep = markStep('chosen option');
+const otherOptionStep = markStep('other option');
+const shownPropertyStep = markStep('shown property');
+const hiddenPropertyStep = markStep('hidden property');
 
 /** The node's hook: records, then runs the package's routed entry. */
 let nodePagination: Pagination = async function (requestData) {
@@ -106,6 +116,33 @@ const probe: INodeType = {
 			aweberTransport,
 			operation,
 			{ displayName: 'Account', name: 'accountId', type: 'string', default: '' },
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				default: 'other',
+				displayOptions: { show: { operation: ['get'] } },
+				options: [
+					{ name: 'Chosen', value: 'chosen', routing: { output: { postReceive: [chosenOptionStep] } } },
+					{ name: 'Other', value: 'other', routing: { output: { postReceive: [otherOptionStep] } } },
+				],
+			},
+			{
+				displayName: 'Shown',
+				name: 'shown',
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { operation: ['get'] } },
+				routing: { output: { postReceive: [shownPropertyStep] } },
+			},
+			{
+				displayName: 'Hidden',
+				name: 'hidden',
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { operation: ['getAll'] } },
+				routing: { output: { postReceive: [hiddenPropertyStep] } },
+			},
 			{
 				displayName: 'Limit',
 				name: 'limit',
@@ -206,7 +243,9 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 			if (started.size === 3) allStarted();
 			// Item 0 waits for the last item to start: with items run one by one this would time out.
 			if (this.getItemIndex() === 0) {
-				await Promise.race([everyItemStarted, new Promise((resolve) => setTimeout(resolve, 5000))]);
+				let timer: NodeJS.Timeout | undefined;
+				await Promise.race([everyItemStarted, new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+				clearTimeout(timer);
 				record('item 0 saw', this, { maxResults: started.size });
 			}
 			return await sendAweberRequest.call(this, requestData);
@@ -228,5 +267,16 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		await runProbe({ operation: 'get' }, 1);
 		expect(failure).toMatchObject({ status: 404, type: 'NotFoundError', message: expect.any(String) });
 		expect(failure?.message).not.toMatch(/^The resource you are requesting could not be found$/);
+	});
+
+	it("A9: requestData.postReceive lists the operation's and the shown properties' postReceive in property order, and makeRoutingRequest runs exactly those", async () => {
+		let listed: unknown[] = [];
+		nodePagination = async function (requestData) {
+			listed = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
+			return await sendAweberRequest.call(this, requestData);
+		};
+		const result = await runProbe({ operation: 'get', output: 'chosen' }, 1);
+		expect(listed).toEqual([probePostReceive, chosenOptionStep, shownPropertyStep]);
+		expect(result.json('Routing Probe')).toEqual([expect.objectContaining({ steps: ['chosen option', 'shown property'] })]);
 	});
 });

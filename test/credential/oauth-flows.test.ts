@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { ClientOAuth2 } from '@n8n/client-oauth2';
 import { request } from 'undici';
+import { refreshesOncePerCredential } from '../harness/n8nVersion';
 
 import {
 	ALL_SCOPES,
@@ -175,8 +176,10 @@ describe('AWeber OAuth2 credential', () => {
 		expect(result.json('Read Account')).toHaveLength(3);
 		expect(result.json('Read Integrations').length).toBeGreaterThan(0);
 		const tokenCalls = bed.sandbox.requests().filter((entry) => entry.path === '/oauth2/token');
-		expect(tokenCalls).toHaveLength(1);
-		expect((tokenCalls[0].body as Record<string, string>).grant_type).toBe('refresh_token');
+		// One refresh is granted; n8n 1.x also sends the requests racing it to the token endpoint, where they lose.
+		expect(tokenCalls.filter((entry) => entry.status === 200)).toHaveLength(1);
+		if (refreshesOncePerCredential) expect(tokenCalls).toHaveLength(1);
+		expect(tokenCalls.every((entry) => (entry.body as Record<string, string>).grant_type === 'refresh_token')).toBe(true);
 
 		const stored = bed.harness.credentials.get(credentialId).data.oauthTokenData as Record<string, string>;
 		expect(stored.refresh_token).not.toBe(token.refresh_token);

@@ -4,14 +4,18 @@ import {
 	aweberNode,
 	aweberWorkflow,
 	byId,
+	chainConnections,
 	createAweberCredential,
 	importWorkflow,
+	MANUAL_TRIGGER_NAME,
+	MANUAL_TRIGGER_TYPE,
 	nodeItems,
 	runWorkflow,
 	startN8n,
 	type AweberStep,
 	type ExecutionResult,
 	type N8nInstance,
+	type WorkflowJson,
 } from './lib';
 
 // Pacing is covered by the unit tests; here it would only slow the runs down.
@@ -213,9 +217,11 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		expect(nodeItems(result, 'Unsubscribe')).toEqual([expect.objectContaining({ id: grace.id, status: 'unsubscribed' })]);
 		expect(nodeItems(result, 'Delete')).toEqual([{ deleted: true }]);
 
-		// What AWeber received, in order (each write then reads the result back).
+		// What AWeber received, in order (each write then reads the result back; the custom field names are checked
+		// against the list's first, and a purchase is accepted with 202).
 		const newsletter = `${listPath()}/subscribers`;
 		expect(apiCalls()).toEqual([
+			`GET ${listPath()}/custom_fields 200`,
 			`POST ${newsletter} 201`,
 			`GET ${newsletter}/${created.id} 200`,
 			`GET ${newsletter}/${created.id} 200`,
@@ -224,7 +230,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 			`PATCH ${newsletter}/${created.id} 209`,
 			`POST ${newsletter} 201`,
 			`GET ${newsletter}/${grace.id} 200`,
-			`POST ${listPath()}/purchases 201`,
+			`POST ${listPath()}/purchases 202`,
 			`GET ${newsletter}/${buyer.id} 200`,
 			`POST ${newsletter}/${created.id} 201`,
 			`GET ${listPath(customers)}/subscribers/${moved.id} 200`,
@@ -238,6 +244,55 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		});
 		expect(firstCall('POST', `${listPath()}/purchases`)?.body).toMatchObject({ product_name: 'Trail Jacket', value: 49.5, currency: 'USD' });
 		expect(firstCall('POST', `${newsletter}/${created.id}`)?.body).toMatchObject({ 'ws.op': 'move' });
+	});
+
+	it('adds 20 subscribers in one run with Output "Request Summary": one POST each, no read-back', async () => {
+		const emails = Array.from({ length: 20 }, (_, index) => `e2e-fast-${index}@example.com`);
+		const workflow: WorkflowJson = {
+			name: 'Bulk add, request summary',
+			nodes: [
+				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					name: 'People',
+					type: 'n8n-nodes-base.code',
+					typeVersion: 2,
+					position: [220, 0],
+					parameters: { jsCode: `return ${JSON.stringify(emails)}.map((email) => ({ json: { email } }));` },
+				},
+				aweberNode(
+					{
+						name: 'Add Subscribers',
+						node: 'aWeberSubscriber',
+						parameters: { operation: 'create', ...onList(), email: '={{ $json.email }}', output: 'summary' },
+						executeOnce: false,
+					},
+					credentialId,
+					[440, 0],
+				),
+			],
+			connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscribers']),
+			settings: { executionOrder: 'v1' },
+		};
+		const result = await runWorkflow(n8n, await importWorkflow(n8n, workflow));
+
+		expect(result.status).toBe('success');
+		const added = nodeItems(result, 'Add Subscribers');
+		expect(added.map((item) => item.email)).toEqual(emails);
+		for (const item of added) {
+			expect(item).toEqual({
+				id: expect.any(Number),
+				email: item.email,
+				list_id: sandbox.seed.lists.newsletter,
+				list_link: `${sandbox.apiBaseUrl}${listPath()}`,
+				self_link: `${sandbox.apiBaseUrl}${listPath()}/subscribers/${item.id}`,
+			});
+		}
+		expect(new Set(added.map((item) => item.id)).size).toBe(20);
+		// What AWeber received: the 20 adds, nothing else.
+		expect(apiCalls()).toEqual(emails.map(() => `POST ${listPath()}/subscribers 201`));
+		expect(sandbox.requests().filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { email?: string }).email)).toEqual(
+			expect.arrayContaining(emails),
+		);
 	});
 
 	it('writes custom fields: create, update, delete', async () => {

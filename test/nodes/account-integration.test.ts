@@ -1,4 +1,5 @@
 import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { editorRefusalMessage } from '../harness/n8nVersion';
 
 describe('AWeber Account and AWeber Integration nodes', () => {
 	let bed: AweberTestbed;
@@ -58,7 +59,7 @@ describe('AWeber Account and AWeber Integration nodes', () => {
 			parameters: { operation: 'get', accountId: { __rl: true, mode: 'id', value: 'my account' } },
 		});
 		expect(typed.status).toBe('error');
-		expect(typed.error?.message).toContain('Not a valid Account ID');
+		expect(typed.error?.message).toContain(editorRefusalMessage('Not a valid Account ID'));
 		// ...and from an expression, the node does.
 		const fromExpression = await bed.harness.runNode(
 			{

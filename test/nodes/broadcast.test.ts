@@ -36,6 +36,7 @@ describe('AWeber Broadcast node: writes', () => {
 			operation: 'create',
 			subject: 'Spring sale',
 			bodyHtml: '<p>Hello</p>',
+			simplify: false,
 			additionalFields: {
 				includeLists: { lists: [{ list: byId(seed.lists.customers) }, { list: byId(seed.lists.bulk) }] },
 				excludeLists: { lists: [{ list: byId(seed.lists.empty) }] },
@@ -168,7 +169,7 @@ describe('AWeber Broadcast node: writes', () => {
 		const id = created.items[0].broadcast_id as number;
 		const broadcastId = byId(id);
 
-		const updated = await broadcast({ operation: 'update', broadcastId, updateFields: { subject: 'Life cycle, take two' } });
+		const updated = await broadcast({ operation: 'update', broadcastId, updateFields: { subject: 'Life cycle, take two' }, simplify: false });
 		expect(updated.items).toEqual([
 			expect.objectContaining({ broadcast_id: id, subject: 'Life cycle, take two', body_html: '<p>One</p>', is_archived: false }),
 		]);
@@ -277,10 +278,11 @@ describe('AWeber Broadcast node: writes', () => {
 
 	it('update replaces the include lists and changes nothing else', async () => {
 		const { seed } = bed.sandbox;
-		const before = await broadcast({ operation: 'get', broadcastId: byId(seed.broadcasts.draft) });
+		const before = await broadcast({ operation: 'get', broadcastId: byId(seed.broadcasts.draft), simplify: false });
 		const result = await broadcast({
 			operation: 'update',
 			broadcastId: byId(seed.broadcasts.draft),
+			simplify: false,
 			updateFields: { includeLists: { lists: [{ list: byId(seed.lists.bulk) }] }, segment: byId(603) },
 		});
 		expect(result.items[0]).toMatchObject({

@@ -11,6 +11,7 @@ import { request } from 'undici';
 import { PACKAGE_PREFIX } from '../harness';
 import { sandboxCredentialData, useTestbed, type AweberTestbed } from '../harness/aweber';
 import { apiCalls, byId, listPath, newsletterScope } from './email-nodes.helpers';
+import { editorRefusalMessage } from '../harness/n8nVersion';
 
 /** A loopback server that plays whatever `answer` says, and records every request (with its Authorization). */
 class LoopbackServer {
@@ -186,7 +187,7 @@ describe('IDs too long for AWeber', () => {
 			credentialId: bed.credentialId,
 			parameters: { operation: 'get', ...newsletterScope(bed), subscriberId: byId('9'.repeat(400)) },
 		});
-		expect(result.error?.message).toContain('Not a valid Subscriber ID');
+		expect(result.error?.message).toContain(editorRefusalMessage('Not a valid Subscriber ID'));
 		expect(apiCalls(bed)).toEqual([]);
 	});
 

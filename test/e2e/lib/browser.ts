@@ -50,8 +50,9 @@ export async function openSignedInEditor(browser: Browser, n8n: N8nInstance): Pr
 	const context = await browser.newContext({ viewport: EDITOR_VIEWPORT });
 	const page = await context.newPage();
 	await page.goto(`${n8n.baseUrl}/signin`);
-	await page.locator('#emailOrLdapLoginId').fill(OWNER.email);
-	await page.locator('#password').fill(OWNER.password);
+	// n8n 2.x gives the inputs these ids; 1.x generated ids, but the same names.
+	await page.locator('#emailOrLdapLoginId, input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page.locator('#password, input[name="password"]').first().fill(OWNER.password);
 	await page.getByTestId('form-submit-button').click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 	return { context, page };
@@ -77,8 +78,13 @@ export async function connectCredentialInEditor(
 ): Promise<OAuthConnectResult> {
 	const context = page.context();
 	await page.goto(`${n8n.baseUrl}/home/credentials/${credentialId}`);
-	const notConnected = page.getByTestId('oauth-not-connected-banner');
-	await notConnected.waitFor();
+	// n8n 2.x shows a "not connected" banner with a quick-connect button; 1.x a plain connect button.
+	const connect = page
+		.getByTestId('oauth-not-connected-banner')
+		.getByTestId('quick-connect-button')
+		.or(page.getByTestId('oauth-connect-button'))
+		.first();
+	await connect.waitFor();
 
 	// The editor closes the pop-up as soon as the callback page reports success; keep it open so that
 	// the page itself can be read (the editor is told all the same, by BroadcastChannel and postMessage).
@@ -86,7 +92,7 @@ export async function connectCredentialInEditor(
 		if (window.location.pathname === '/rest/oauth2-credential/callback') window.close = () => undefined;
 	});
 	const popupOpened = context.waitForEvent('page');
-	await notConnected.getByTestId('quick-connect-button').click();
+	await connect.click();
 	const popup = await popupOpened;
 	await popup.waitForURL((url) => url.pathname.endsWith('/oauth2/authorize'));
 	const authorizeUrl = new URL(popup.url());

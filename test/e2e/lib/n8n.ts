@@ -83,7 +83,9 @@ const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(re
 function baseEnvironment(): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(process.env)) {
-		if (!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODE_ENV$|JEST_)/.test(key)) env[key] = value;
+		// N8N_RUNTIME_LINE and N8N_RUNTIME_DIR choose the runtime (scripts/n8n-runtime.sh); they are not n8n settings.
+		const ours = /^N8N_RUNTIME_(LINE|DIR)$/.test(key);
+		if (ours || !/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODE_ENV$|JEST_)/.test(key)) env[key] = value;
 	}
 	return env;
 }
@@ -114,15 +116,23 @@ function tail(file: string, lines = 40): string {
 	}
 }
 
-async function waitReady(baseUrl: string, child: ChildProcess, logFile: string, timeoutSeconds: number): Promise<void> {
+async function waitReady(
+	baseUrl: string,
+	child: ChildProcess,
+	logFile: string,
+	timeoutSeconds: number,
+	command: N8nCommand,
+): Promise<void> {
 	const deadline = Date.now() + timeoutSeconds * 1000;
+	// n8n 1.x answers readiness before its REST API is mounted; the main process must serve both.
+	const paths = command === 'start' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness'];
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(`n8n exited before it was ready (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
 		}
 		try {
-			const response = await fetch(`${baseUrl}/healthz/readiness`);
-			if (response.status === 200) return;
+			const statuses = await Promise.all(paths.map(async (readyPath) => (await fetch(`${baseUrl}${readyPath}`)).status));
+			if (statuses.every((status) => status === 200)) return;
 		} catch {
 			// Not listening yet.
 		}
@@ -243,7 +253,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nInstan
 	};
 
 	try {
-		await waitReady(baseUrl, child, logFile, options.readyTimeoutSeconds ?? 180);
+		await waitReady(baseUrl, child, logFile, options.readyTimeoutSeconds ?? 180, command);
 		if (options.setup ?? command === 'start') {
 			const settings = await instance.rest<{ userManagement: { showSetupOnFirstLoad: boolean } }>('GET', '/settings');
 			if (settings.userManagement.showSetupOnFirstLoad) await instance.rest('POST', '/owner/setup', OWNER);

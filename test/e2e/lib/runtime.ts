@@ -4,7 +4,10 @@ import path from 'node:path';
 
 export const PROJECT_DIR = path.resolve(__dirname, '../../..');
 export const RUNTIME_SCRIPT = path.join(PROJECT_DIR, 'scripts/n8n-runtime.sh');
-export const RUNTIME_DIR = process.env.N8N_RUNTIME_DIR ?? path.join(PROJECT_DIR, '.n8n-runtime');
+/** The n8n line under test: 2 (default) or 1 (`N8N_RUNTIME_LINE=1`, n8n 1.x), as scripts/n8n-runtime.sh reads it. */
+export const RUNTIME_LINE = process.env.N8N_RUNTIME_LINE === '1' ? 1 : 2;
+export const RUNTIME_DIR =
+	process.env.N8N_RUNTIME_DIR ?? path.join(PROJECT_DIR, RUNTIME_LINE === 1 ? '.n8n-runtime-1.x' : '.n8n-runtime');
 
 /** Set by the global setup so that every test file installs the same tarball. */
 const PACKAGE_ENV = 'AWEBER_E2E_PACKAGE_TGZ';

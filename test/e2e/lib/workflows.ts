@@ -1,7 +1,7 @@
 // Workflows in a real n8n: build, import, run (Manual Trigger), publish, and read executions.
 import { CREDENTIAL_TYPE } from './credentials';
 import type { N8nInstance } from './n8n';
-import { runtimeModule } from './runtime';
+import { RUNTIME_LINE, runtimeModule } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-aweber';
 export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
@@ -94,6 +94,8 @@ export async function importWorkflow(n8n: N8nInstance, json: WorkflowJson): Prom
 		nodes: json.nodes,
 		connections: json.connections,
 		settings: json.settings ?? { executionOrder: 'v1' },
+		// n8n 1.x wants the flag; 2.x has none (a workflow goes live when published).
+		...(RUNTIME_LINE === 1 ? { active: false } : {}),
 	});
 	return created.id;
 }
@@ -167,9 +169,13 @@ export async function runWorkflow(
 		options.triggerName === undefined ? node.type === MANUAL_TRIGGER_TYPE : node.name === options.triggerName,
 	);
 	if (!trigger) throw new Error(`workflow ${workflowId} has no ${options.triggerName ?? 'Manual Trigger'}`);
-	const started = await n8n.rest<{ executionId: string }>('POST', `/workflows/${workflowId}/run`, {
-		triggerToStartFrom: { name: trigger.name },
-	});
+	// n8n 2.x runs the saved workflow, the body only says where to start; 1.x runs the workflow it is sent.
+	const start = { triggerToStartFrom: { name: trigger.name } };
+	const started = await n8n.rest<{ executionId: string }>(
+		'POST',
+		`/workflows/${workflowId}/run`,
+		RUNTIME_LINE === 1 ? { workflowData: workflow, ...start } : start,
+	);
 	return await getExecution(n8n, started.executionId, { wait: true, timeoutMs: options.timeoutMs });
 }
 

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
 import { bodyHtmlField, byDisplayName, bodyTextField, broadcastSettingFields, subjectField } from './contentFields';
 
 const showOnlyForBroadcastCreate = { operation: ['create'] };
@@ -29,4 +30,5 @@ export const broadcastCreateDescription: INodeProperties[] = [
 			},
 		]),
 	},
+	simplifyToggle(showOnlyForBroadcastCreate, simplifyBroadcasts),
 ];

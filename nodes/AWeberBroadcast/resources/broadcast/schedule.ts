@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
 import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
 
 const showOnlyForBroadcastSchedule = { operation: ['schedule'] };
 
@@ -18,4 +19,5 @@ export const broadcastScheduleDescription: INodeProperties[] = [
 		description:
 			"When AWeber sends the broadcast. A time without a zone is in the workflow's time zone; a time in the past is refused.",
 	},
+	simplifyToggle(showOnlyForBroadcastSchedule, simplifyBroadcasts),
 ];

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
 import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
 import { bodyHtmlField, byDisplayName, bodyTextField, broadcastSettingFields, subjectField } from './contentFields';
 
 const showOnlyForBroadcastUpdate = { operation: ['update'] };
@@ -18,4 +19,5 @@ export const broadcastUpdateDescription: INodeProperties[] = [
 		displayOptions: { show: showOnlyForBroadcastUpdate },
 		options: byDisplayName([...broadcastSettingFields, subjectField, bodyHtmlField, bodyTextField]),
 	},
+	simplifyToggle(showOnlyForBroadcastUpdate, simplifyBroadcasts),
 ];

@@ -1,9 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { customFieldsProperty } from '../../../shared/customFields';
+import { followLocation } from '../../../shared/followLocation';
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { tagsProperty } from '../../../shared/tags';
 import {
+	addOutputProperty,
 	adTrackingField,
 	ignoreUnknownCustomFieldsOption,
 	lastFollowupField,
@@ -12,11 +15,15 @@ import {
 	newSubscriberCustomFieldsDescription,
 	strictCustomFieldsOption,
 } from './fields';
+import { summarizeSubscriberAdd } from './requests';
 
 type Show = Record<string, string[]>;
 
-/** The fields of a new subscriber, shared by Add and Upsert (only Add offers "Update Existing"). */
-export function newSubscriberFields(show: Show, options: { offerUpdateExisting: boolean }): INodeProperties[] {
+/**
+ * The fields of a new subscriber, shared by Add and Upsert (only Add offers "Update Existing"), and what they
+ * output: the subscriber read back (Simplify offered), or a summary of the request.
+ */
+export function newSubscriberFields(show: Show, options: { offerUpdateExisting: boolean; summaryHas: string }): INodeProperties[] {
 	return [
 		...listScopeLocators(show),
 		{
@@ -83,7 +90,12 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 					: []),
 			],
 		},
+		addOutputProperty(show, { subscriber: followLocation, summary: summarizeSubscriberAdd, summaryHas: options.summaryHas }),
+		simplifyToggle({ ...show, output: ['subscriber'] }, simplifySubscribers),
 	];
 }
 
-export const subscriberCreateDescription = newSubscriberFields({ operation: ['create'] }, { offerUpdateExisting: true });
+export const subscriberCreateDescription = newSubscriberFields(
+	{ operation: ['create'] },
+	{ offerUpdateExisting: true, summaryHas: "The subscriber's ID and link, the list and the fields sent" },
+);

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { sortOrderOption } from './getAll';
 import { searchFilters } from './searchFilters';
 
@@ -11,6 +12,7 @@ export const subscriberFindDescription: INodeProperties[] = [
 	...listScopeLocators(showOnlyForSubscriberFind),
 	searchFilters(showOnlyForSubscriberFind, { listChosen: true }),
 	...collectionPaging(showOnlyForSubscriberFind),
+	simplifyToggle(showOnlyForSubscriberFind, simplifySubscribers),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 
 const showOnlyForSubscriberGetMany = { operation: ['getAll'] };
 
@@ -21,6 +22,7 @@ export const sortOrderOption: INodeProperties = {
 export const subscriberGetManyDescription: INodeProperties[] = [
 	...listScopeLocators(showOnlyForSubscriberGetMany),
 	...collectionPaging(showOnlyForSubscriberGetMany),
+	simplifyToggle(showOnlyForSubscriberGetMany, simplifySubscribers),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { campaignLocator } from '../../../shared/campaignLocators';
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 
 const showOnlyForSubscriberGetForMessage = { operation: ['getForMessage'] };
 
@@ -14,4 +15,5 @@ export const subscriberGetForMessageDescription: INodeProperties[] = [
 		displayOptions: { show: showOnlyForSubscriberGetForMessage },
 	},
 	...collectionPaging(showOnlyForSubscriberGetForMessage),
+	simplifyToggle(showOnlyForSubscriberGetForMessage, simplifySubscribers),
 ];

@@ -15,7 +15,6 @@ import { subscriberGetForMessageDescription } from './getForMessage';
 import { subscriberMoveDescription } from './move';
 import {
 	findSubscriberToGet,
-	outputPurchaseSubscriber,
 	resolveSubscriberEmail,
 	sendMoveDestination,
 	sendNewSubscriber,
@@ -46,8 +45,8 @@ export const subscriberOperations: INodeProperties = {
 			routing: {
 				request: { method: 'POST', url: subscribersUrl },
 				send: { preSend: [sendNewSubscriber] },
-				output: { postReceive: [followLocation] },
-				// An add may be retried; a retry AWeber refuses as "already subscribed" returns the subscriber.
+				// The output (the subscriber read from Location, or a summary of the request) is the Output field's (create.ts).
+				// An add may be retried; a retry AWeber refuses as "already subscribed" gives that output too.
 				operations: { pagination: sendSubscriberAdd },
 			},
 		},
@@ -152,7 +151,7 @@ export const subscriberOperations: INodeProperties = {
 			routing: {
 				request: { method: 'POST', url: '/accounts/{accountId}/lists/{listId}/purchases' },
 				send: { preSend: [sendPurchase] },
-				output: { postReceive: [outputPurchaseSubscriber] },
+				// The output (the buyer read back, or a summary of the request) is the Output field's (trackPurchase.ts).
 			},
 		},
 		{
@@ -184,12 +183,11 @@ export const subscriberOperations: INodeProperties = {
 			routing: {
 				// update_existing makes AWeber update an address already on the list instead of refusing it (the
 				// updatable fields sent are applied, tags appended); both cases answer 201 + Location, so an upsert is
-				// always two calls (POST, then GET of the subscriber). A find-then-PATCH would also keep custom fields
-				// safe but costs three calls for a new address. AWeber does not document whether update_existing
-				// keeps the custom fields left out; the sandbox keeps them.
+				// one call, plus the read of the subscriber unless Output is the request summary (upsert.ts). A
+				// find-then-PATCH would also keep custom fields safe but costs three calls for a new address. AWeber does
+				// not document whether update_existing keeps the custom fields left out; the sandbox keeps them.
 				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
 				send: { preSend: [sendNewSubscriber] },
-				output: { postReceive: [followLocation] },
 				operations: { pagination: sendSubscriberAdd },
 			},
 		},

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { listLocator } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { lastFollowupField } from './fields';
 
@@ -17,6 +18,7 @@ export const subscriberMoveDescription: INodeProperties[] = [
 		description: 'The list to move the subscriber to',
 		displayOptions: { show: showOnlyForSubscriberMove },
 	},
+	simplifyToggle(showOnlyForSubscriberMove, simplifySubscribers),
 	{
 		displayName: 'Options',
 		name: 'options',

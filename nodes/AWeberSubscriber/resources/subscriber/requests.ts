@@ -14,7 +14,9 @@ import {
 	type CustomFieldValue,
 } from '../../../shared/customFields';
 import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
+import { locationOf } from '../../../shared/followLocation';
 import { readPathParameter } from '../../../shared/pathParameters';
+import { idOfLink, listOfLink } from '../../../shared/simplify';
 import { findSubscriberByEmail, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { aweberGet } from '../../../shared/transport';
@@ -42,6 +44,7 @@ export async function sendNewSubscriber(
 	const values = readCustomFieldValues(this, 'additionalFields.customFields');
 	if (values.length > 0) body.custom_fields = await newSubscriberCustomFields(this, values, strict);
 	if (strict) body.strict_custom_fields = 'true';
+	rememberSentFields(this, body);
 	return requestOptions;
 }
 
@@ -184,6 +187,7 @@ export async function sendPurchase(
 	if (tags.length > 0) body.tags = tags;
 	const values = readCustomFieldValues(this, 'additionalFields.customFields');
 	if (values.length > 0) body.custom_fields = await newSubscriberCustomFields(this, values, false);
+	rememberSentFields(this, body);
 	return requestOptions;
 }
 
@@ -196,10 +200,80 @@ export async function outputPurchaseSubscriber(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const location = response.headers?.location;
-	if (typeof location !== 'string' || location === '') return items;
+	const location = locationOf(response);
+	if (location === undefined) return items;
 	const subscriberLink = location.split('?')[0];
 	return [{ json: { ...(await aweberGet(this, subscriberLink)), purchase_activity_link: location } }];
+}
+
+/**
+ * What each item of a node run sent (the body its preSend built), for "Output: Request Summary": keyed by the
+ * run's execute data (one object shared by the run's items, routing.ts A5) and weakly held, so it goes with the run.
+ */
+const sentFieldsByRun = new WeakMap<object, Map<number, IDataObject>>();
+
+/** Request switches, not subscriber data: left out of the summary. */
+const NOT_SUBSCRIBER_DATA = ['update_existing', 'strict_custom_fields'];
+
+function rememberSentFields(context: IExecuteSingleFunctions, body: IDataObject): void {
+	const run = context.getExecuteData() as object | undefined;
+	if (typeof run !== 'object' || run === null) return;
+	let byItem = sentFieldsByRun.get(run);
+	if (!byItem) {
+		byItem = new Map();
+		sentFieldsByRun.set(run, byItem);
+	}
+	const fields = { ...body };
+	for (const name of NOT_SUBSCRIBER_DATA) delete fields[name];
+	byItem.set(context.getItemIndex(), fields);
+}
+
+function sentFieldsOf(context: IExecuteSingleFunctions): IDataObject {
+	const run = context.getExecuteData() as object | undefined;
+	return (typeof run === 'object' && run !== null ? sentFieldsByRun.get(run)?.get(context.getItemIndex()) : undefined) ?? {};
+}
+
+/**
+ * Add and Create or Update with "Output: Request Summary": what is known without reading the subscriber back
+ * (one call instead of two): its ID and link from `Location` (docs/aweber-behaviour.md#status-codes), its list,
+ * and the fields sent. Also what a recovered duplicate add outputs (routing.ts), from the subscriber found.
+ */
+export async function summarizeSubscriberAdd(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const location = locationOf(response);
+	if (location === undefined) return items;
+	const sent = sentFieldsOf(this);
+	return [{ json: { id: idOfLink(location, 'subscribers'), email: sent.email, ...sent, ...listOfLink(location), self_link: location } }];
+}
+
+/**
+ * Track Purchase with "Output: Request Summary": the fields sent, and the buyer's link and activity link from
+ * `Location` (the subscriber's activity, docs/aweber-behaviour.md#status-codes), without reading the subscriber.
+ */
+export async function summarizePurchase(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const location = locationOf(response);
+	if (location === undefined) return items;
+	const subscriberLink = location.split('?')[0];
+	const sent = sentFieldsOf(this);
+	return [
+		{
+			json: {
+				id: idOfLink(subscriberLink, 'subscribers'),
+				email: sent.email,
+				...sent,
+				...listOfLink(subscriberLink),
+				self_link: subscriberLink,
+				purchase_activity_link: location,
+			},
+		},
+	];
 }
 
 /** The search filters AWeber wants JSON-encoded (tags, tags_not_in, custom_fields), and a checked email. */

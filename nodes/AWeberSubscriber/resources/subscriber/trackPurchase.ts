@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { customFieldsProperty } from '../../../shared/customFields';
 import { listScopeLocators } from '../../../shared/listScope';
 import { tagsProperty } from '../../../shared/tags';
-import { adTrackingField, miscNotesField, nameField } from './fields';
+import { addOutputProperty, adTrackingField, miscNotesField, nameField } from './fields';
+import { outputPurchaseSubscriber, summarizePurchase } from './requests';
 
 const showOnlyForSubscriberTrackPurchase = { operation: ['trackPurchase'] };
 
@@ -67,4 +68,9 @@ export const subscriberTrackPurchaseDescription: INodeProperties[] = [
 			}),
 		],
 	},
+	addOutputProperty(showOnlyForSubscriberTrackPurchase, {
+		subscriber: outputPurchaseSubscriber,
+		summary: summarizePurchase,
+		summaryHas: "The buyer's ID and link, the link to their activity (where the sale shows up), the list and the fields sent",
+	}),
 ];

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { customFieldsProperty } from '../../../shared/customFields';
 import { listScopeLocators } from '../../../shared/listScope';
+import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { tagsProperty } from '../../../shared/tags';
 import {
@@ -74,4 +75,5 @@ export const subscriberUpdateDescription: INodeProperties[] = [
 		displayOptions: { show: showOnlyForSubscriberUpdate },
 		options: [ignoreUnknownCustomFieldsOption, strictCustomFieldsOption],
 	},
+	simplifyToggle(showOnlyForSubscriberUpdate, simplifySubscribers),
 ];

@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+
+import { isCollectionPage } from './collections';
+
+/*
+ * Simplify: the fields users map most instead of AWeber's whole object (about 40 fields for a subscriber, 30 for
+ * a broadcast). Kept fields keep AWeber's names, so an expression reading one works with Simplify on or off.
+ */
+
+type Show = Record<string, Array<string | boolean>>;
+
+/** An ID out of a link: a number, or the text when it does not fit a JavaScript number (docs/aweber-behaviour.md#ids). */
+function idOf(text: string): number | string {
+	const id = Number(text);
+	return Number.isSafeInteger(id) ? id : text;
+}
+
+/** The list an AWeber link lives under (`…/accounts/{a}/lists/{l}/…`): its ID and link; empty when there is none. */
+export function listOfLink(link: unknown): { list_id?: number | string; list_link?: string } {
+	const match = typeof link === 'string' ? /\/lists\/(\d+)(?=[/?#]|$)/.exec(link) : null;
+	return match ? { list_id: idOf(match[1]), list_link: (link as string).slice(0, match.index + match[0].length) } : {};
+}
+
+/** The ID an AWeber link ends with (`…/subscribers/{id}`, query left out). */
+export function idOfLink(link: string, segment: string): number | string | undefined {
+	const match = new RegExp(`/${segment}/([^/?#]+)`).exec(link);
+	return match ? idOf(match[1]) : undefined;
+}
+
+/**
+ * The named fields AWeber gave, in this order; absent ones are left out, not invented. Built field by field, not
+ * with spreads: a Return All simplifies thousands of entries, and objects built by spreads take far more memory.
+ */
+function pick(source: IDataObject, names: string[], into: IDataObject = {}): IDataObject {
+	for (const name of names) if (source[name] !== undefined) into[name] = source[name];
+	return into;
+}
+
+const SUBSCRIBER_FIELDS = ['id', 'email', 'name', 'status', 'tags', 'custom_fields', 'subscribed_at', 'unsubscribed_at'];
+
+/**
+ * A subscriber's main fields, its list and its link. The list comes from `list_link` in search results (which
+ * also name it, `list_name`), else from the subscriber's self_link.
+ */
+export function simplifiedSubscriber(subscriber: IDataObject): IDataObject {
+	const simplified = pick(subscriber, SUBSCRIBER_FIELDS);
+	const list = listOfLink(subscriber.list_link ?? subscriber.self_link);
+	if (list.list_id !== undefined) simplified.list_id = list.list_id;
+	if (subscriber.list_name !== undefined) simplified.list_name = subscriber.list_name;
+	if (list.list_link !== undefined) simplified.list_link = list.list_link;
+	return pick(subscriber, ['self_link'], simplified);
+}
+
+const BROADCAST_FIELDS = ['broadcast_id', 'subject', 'status', 'created_at', 'scheduled_for', 'sent_at', 'stats'];
+
+/**
+ * A broadcast's main fields and its link. A sent broadcast is also the campaign `b{id}` whose statistics live at
+ * `…/campaigns/b{id}/stats` (what Get Statistics reads): `stats_link`, null until it is sent.
+ */
+export function simplifiedBroadcast(broadcast: IDataObject): IDataObject {
+	const sent = broadcast.status === 'sent' || broadcast.status === 'sending';
+	const link = sent && typeof broadcast.self_link === 'string' ? /^(.*)\/broadcasts\/(\d+)$/.exec(broadcast.self_link) : null;
+	const statsLink = link ? `${link[1]}/campaigns/b${link[2]}/stats` : null;
+	const simplified = pick(broadcast, BROADCAST_FIELDS);
+	simplified.stats_link = statsLink;
+	return pick(broadcast, ['self_link'], simplified);
+}
+
+/**
+ * The postReceive of a Simplify toggle: each output object (or each entry of a collection page, whose envelope the
+ * routed entry still reads) simplified when Simplify is on.
+ */
+function simplifyOutput(simplify: (entry: IDataObject) => IDataObject) {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		if (this.getNodeParameter('simplify', true) !== true) return items;
+		return items.map((item) => {
+			const { json } = item;
+			if (isCollectionPage(json)) return { ...item, json: { ...json, entries: json.entries.map(simplify) } };
+			return { ...item, json: simplify(json) };
+		});
+	};
+}
+
+export const simplifySubscribers = simplifyOutput(simplifiedSubscriber);
+export const simplifyBroadcasts = simplifyOutput(simplifiedBroadcast);
+
+/** The Simplify toggle of one operation, carrying its postReceive (runs only where the toggle is shown). */
+export function simplifyToggle(show: Show, postReceive: PostReceiveAction): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		displayOptions: { show },
+		routing: { output: { postReceive: [postReceive] } },
+	};
+}
