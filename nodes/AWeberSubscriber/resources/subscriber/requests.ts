@@ -203,7 +203,8 @@ export async function outputPurchaseSubscriber(
 	const location = locationOf(response);
 	if (location === undefined) return items;
 	const subscriberLink = location.split('?')[0];
-	return [{ json: { ...(await aweberGet(this, subscriberLink)), purchase_activity_link: location } }];
+	const subscriber = await aweberGet(this, subscriberLink, undefined, { source: "the Location header of AWeber's answer" });
+	return [{ json: { ...subscriber, purchase_activity_link: location } }];
 }
 
 /**
