@@ -53,24 +53,21 @@ n8n_rt_log() { printf '[n8n-runtime] %s\n' "$*" >&2; }
 n8n_rt_die() { n8n_rt_log "error: $*"; exit 1; }
 
 # <label> <log> <command...>: runs a long step with its output in <log>, saying every 15 s that it is still at
-# it (elapsed time, the log's last line), so a first install never sits silent for minutes.
+# it (elapsed time), so a first install never sits silent for minutes. (N8N_RT_HEARTBEAT_SECONDS: for tests.)
 n8n_rt_with_heartbeat() {
-	local label=$1 log=$2 started=$SECONDS pid status
+	local label=$1 log=$2 started=$SECONDS pid status every=${N8N_RT_HEARTBEAT_SECONDS:-15}
 	shift 2
 	("$@") >>"$log" 2>&1 &
 	pid=$!
 	# The step's own children end with it on Ctrl-C (same process group); on SIGTERM the caller ends the tree.
 	while kill -0 "$pid" 2>/dev/null; do
 		local waited=0
-		while ((waited < 30)) && kill -0 "$pid" 2>/dev/null; do
+		while ((waited < every * 2)) && kill -0 "$pid" 2>/dev/null; do
 			sleep 0.5
 			waited=$((waited + 1))
 		done
-		if kill -0 "$pid" 2>/dev/null; then
-			local last
-			last=$(tail -n 1 "$log" 2>/dev/null | tr -d '\r' | cut -c1-100)
-			n8n_rt_log "  ... $label: $((SECONDS - started)) s${last:+ (last log line: $last)}"
-		fi
+		# (Its log's last line is mostly npm's peer-dependency warnings: not worth showing.)
+		if kill -0 "$pid" 2>/dev/null; then n8n_rt_log "  ... $label: $((SECONDS - started)) s, still running"; fi
 	done
 	wait "$pid" && status=0 || status=$?
 	((status == 0)) && n8n_rt_log "  $label: done in $((SECONDS - started)) s"
