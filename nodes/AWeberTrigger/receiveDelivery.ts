@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE } from '../shared/constants';
+import { listIdFromLink } from '../shared/links';
 import { MIN_RETENTION_MS, rememberDelivery } from './deliveryLog';
 import { checkDeliverySignature, signedContentDigest } from './signature';
 import { NO_KEY_REFUSAL, acceptsUnsignedDeliveries, webhookVerificationKey } from './verificationKey';
@@ -36,11 +37,6 @@ const DEFAULT_DATE_WINDOW_MINUTES = 5;
 function header(request: DeliveryRequest, name: string): string | undefined {
 	const value = request.headers[name];
 	return Array.isArray(value) ? value[0] : value;
-}
-
-/** The list id in a v1 API link such as https://api.aweber.com/1.0/accounts/1/lists/2001. */
-export function listIdFromLink(link: unknown): string | undefined {
-	return typeof link === 'string' ? /\/lists\/(\d+)(?:[/?#]|$)/.exec(link)?.[1] : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
 import { isCollectionPage } from './collections';
+import { listOfLink } from './links';
 
 /*
  * Simplify: the fields users map most instead of AWeber's whole object (about 40 fields for a subscriber, 30 for
@@ -8,24 +9,6 @@ import { isCollectionPage } from './collections';
  */
 
 type Show = Record<string, Array<string | boolean>>;
-
-/** An ID out of a link: a number, or the text when it does not fit a JavaScript number (docs/aweber-behaviour.md#ids). */
-function idOf(text: string): number | string {
-	const id = Number(text);
-	return Number.isSafeInteger(id) ? id : text;
-}
-
-/** The list an AWeber link lives under (`…/accounts/{a}/lists/{l}/…`): its ID and link; empty when there is none. */
-export function listOfLink(link: unknown): { list_id?: number | string; list_link?: string } {
-	const match = typeof link === 'string' ? /\/lists\/(\d+)(?=[/?#]|$)/.exec(link) : null;
-	return match ? { list_id: idOf(match[1]), list_link: (link as string).slice(0, match.index + match[0].length) } : {};
-}
-
-/** The ID an AWeber link ends with (`…/subscribers/{id}`, query left out). */
-export function idOfLink(link: string, segment: string): number | string | undefined {
-	const match = new RegExp(`/${segment}/([^/?#]+)`).exec(link);
-	return match ? idOf(match[1]) : undefined;
-}
 
 /**
  * The named fields AWeber gave, in this order; absent ones are left out, not invented. Built field by field, not

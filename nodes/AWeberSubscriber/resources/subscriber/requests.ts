@@ -16,7 +16,7 @@ import {
 import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
 import { locationOf } from '../../../shared/followLocation';
 import { readPathParameter } from '../../../shared/pathParameters';
-import { idOfLink, listOfLink } from '../../../shared/simplify';
+import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
 import { findSubscriberByEmail, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { aweberGet } from '../../../shared/transport';
@@ -202,7 +202,7 @@ export async function outputPurchaseSubscriber(
 ): Promise<INodeExecutionData[]> {
 	const location = locationOf(response);
 	if (location === undefined) return items;
-	const subscriberLink = location.split('?')[0];
+	const subscriberLink = buyerLinkOfPurchase(location);
 	const subscriber = await aweberGet(this, subscriberLink, undefined, { source: "the Location header of AWeber's answer" });
 	return [{ json: { ...subscriber, purchase_activity_link: location } }];
 }
@@ -261,7 +261,7 @@ export async function summarizePurchase(
 ): Promise<INodeExecutionData[]> {
 	const location = locationOf(response);
 	if (location === undefined) return items;
-	const subscriberLink = location.split('?')[0];
+	const subscriberLink = buyerLinkOfPurchase(location);
 	const sent = sentFieldsOf(this);
 	return [
 		{
