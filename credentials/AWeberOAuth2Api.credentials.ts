@@ -70,7 +70,8 @@ export class AWeberOAuth2Api implements ICredentialType {
 		{
 			// A secret: whoever holds it can forge deliveries that the trigger would accept. Its name says so,
 			// which is how n8n's credential rules (credential-password-field / credential-unnecessary-password)
-			// tell a secret from a plain setting, so it is masked in the UI and redacted in API answers.
+			// tell a secret from a plain setting, so it is masked in the UI and redacted in API answers. The AWeber
+			// Trigger reads this field itself: no hidden copy of it exists to leak.
 			displayName: 'Webhook Verification Key',
 			name: 'webhookVerificationSecret',
 			type: 'string',
@@ -78,14 +79,6 @@ export class AWeberOAuth2Api implements ICredentialType {
 			default: '',
 			description:
 				"Your AWeber app's webhook Verification Key (labs.aweber.com, My Apps, your app's webhook settings). Required by the AWeber Trigger: without it the trigger refuses every delivery and cannot be activated.",
-		},
-		{
-			// What the AWeber Trigger reads. It follows the field above; never store the key in it directly,
-			// since a hidden field is neither masked nor redacted.
-			displayName: 'Webhook Verification Key (Resolved)',
-			name: 'webhookVerificationKey',
-			type: 'hidden',
-			default: '={{$self["webhookVerificationSecret"]}}',
 		},
 		{
 			displayName: 'API Base URL',

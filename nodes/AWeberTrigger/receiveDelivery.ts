@@ -98,7 +98,8 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 	if (delivery === undefined || !Array.isArray(delivery.data)) {
 		return refuse(this, 400, 'the body is not an AWeber webhook delivery (JSON with a data list)');
 	}
-	if (String(delivery.client_id ?? '') !== String(credentials.clientId ?? '')) {
+	// Type and value: a one-element array would otherwise stringify to the same text.
+	if (typeof delivery.client_id !== 'string' || delivery.client_id !== String(credentials.clientId ?? '')) {
 		return refuse(this, 401, "client_id does not match the credential's Client ID");
 	}
 	const headerId = header(request, 'aweber-delivery-id')?.trim() || undefined;
@@ -115,8 +116,10 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 		digest: signedContentDigest(date ?? '', bytes),
 		// A copy is accepted until its Date leaves the window; AWeber's retries (same id) may come later still.
 		until: Math.max(now, sentAt) + Math.max(windowMs, MIN_RETENTION_MS),
+		replayableUntil: Math.max(now, sentAt) + windowMs,
 	};
-	if (!rememberDelivery(this.getWorkflowStaticData('node'), fingerprint, now)) {
+	const trigger = `${this.getWorkflow().id ?? ''}/${this.getNode().id ?? this.getNode().name}`;
+	if (!rememberDelivery(this.getWorkflowStaticData('node'), fingerprint, { now, trigger })) {
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
 	// Without a delivery id (never seen from AWeber) the exact bytes identify a delivery in the items.

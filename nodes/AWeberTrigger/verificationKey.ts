@@ -18,9 +18,13 @@ export const NO_KEY_MESSAGE =
 	`Copy your app's Verification Key from its webhook settings in AWeber's developer portal (labs.aweber.com, My Apps, your app) ` +
 	`into the credential's "${KEY_FIELD}" field, or, to try the trigger without it, turn on the trigger's option "${ACCEPT_UNSIGNED_OPTION.displayName}".`;
 
-/** The credential's verification key; empty or whitespace counts as none. */
+/**
+ * The credential's verification key, read from its masked field itself (a hidden copy of a secret would be neither
+ * masked in the editor nor redacted by n8n's API); empty or whitespace counts as none.
+ */
 export function webhookVerificationKey(credentials: ICredentialDataDecryptedObject): string | undefined {
-	const key = typeof credentials.webhookVerificationKey === 'string' ? credentials.webhookVerificationKey.trim() : '';
+	const secret = credentials.webhookVerificationSecret;
+	const key = typeof secret === 'string' ? secret.trim() : '';
 	return key === '' ? undefined : key;
 }
 

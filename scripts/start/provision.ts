@@ -149,7 +149,7 @@ function sandboxFields(sandbox: SandboxInfo): Record<string, unknown> {
 		clientSecret: sandbox.apps.confidential.clientSecret,
 		apiBaseUrl: sandbox.apiBaseUrl,
 		authBaseUrl: sandbox.authBaseUrl,
-		webhookVerificationKey: WEBHOOK_VERIFICATION_KEY,
+		webhookVerificationSecret: WEBHOOK_VERIFICATION_KEY,
 	};
 }
 

@@ -48,7 +48,7 @@ describe('n8n lists the AWeber nodes and credential', () => {
 		const credential = response.body.find((type) => type.name === CREDENTIAL_TYPE);
 		expect(credential).toMatchObject({ displayName: 'AWeber OAuth2 API', extends: ['oAuth2Api'] });
 		expect(credential!.properties.map((property) => property.name)).toEqual(
-			expect.arrayContaining(['grantType', 'clientId', 'clientSecret', 'scope', 'webhookVerificationKey', 'apiBaseUrl', 'authBaseUrl']),
+			expect.arrayContaining(['grantType', 'clientId', 'clientSecret', 'scope', 'webhookVerificationSecret', 'apiBaseUrl', 'authBaseUrl']),
 		);
 	});
 

@@ -18,6 +18,7 @@ import {
 	createAweberCredential,
 	importWorkflow,
 	activateWorkflow,
+	listExecutionIds,
 	nodeItems,
 	runWorkflow,
 	waitForExecutions,
@@ -91,7 +92,7 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 		beforeAll(async () => {
 			const credentialId = await createAweberCredential(cluster.main, webhookSandbox, {
 				name: 'AWeber webhooks',
-				webhookVerificationKey: KEY,
+				webhookVerificationSecret: KEY,
 			});
 			const workflow: WorkflowJson = {
 				name: 'AWeber deliveries (queue mode)',
@@ -190,6 +191,55 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 			expect(executions).toHaveLength(2);
 			expect(executions.map((execution) => nodeItems(execution, TRIGGER)[0].deliveryId)).toEqual([first.deliveryId, second.deliveryId]);
 			for (const execution of executions) expect(executionsRunBy(cluster.worker)).toContain(execution.executionId);
+		});
+
+		describe('bursts across processes (the main process and the webhook processor both serve production webhooks)', () => {
+			/** A delivery of one event, as AWeber would send it; each post signs it under a fresh Date. */
+			const delivery = (email: string) => ({
+				id: randomUUID(),
+				body: JSON.stringify({
+					account: webhookSandbox.seed.accountUuid,
+					client_id: webhookSandbox.apps.confidential.clientId,
+					callback: randomUUID(),
+					data: [{ event: 'subscriber.added', payload: { email } }],
+				}),
+			});
+			const executionCount = async () => (await listExecutionIds(cluster.main, workflowId)).length;
+			/** Waits until the execution count stops growing for a few seconds. */
+			async function settledExecutionCount(): Promise<number> {
+				let count = -1;
+				for (;;) {
+					await new Promise((resolve) => setTimeout(resolve, 3_000));
+					const now = await executionCount();
+					if (now === count) return count;
+					count = now;
+				}
+			}
+
+			it('runs a burst at the webhook processor once each, and AWeber\'s retries of it at the main process not again', async () => {
+				const before = await settledExecutionCount();
+				const burst = Array.from({ length: 20 }, (_, index) => delivery(`queue-burst-${index}@example.com`));
+				const answers = await Promise.all(burst.map(async (sent) => await post(productionUrl, sent.body, sent.id)));
+				expect(answers.map((answer) => answer.status)).toEqual(burst.map(() => 200));
+				await waitForExecutions(cluster.main, workflowId, before + 20);
+				// Retries reach the other process: it knows the burst only from the database.
+				for (const sent of burst) expect((await post(mainUrl, sent.body, sent.id)).answer).toEqual({ received: true, duplicate: true });
+				expect((await settledExecutionCount()) - before).toBe(20);
+			});
+
+			it('measures copies of one delivery that reach both processes at the same moment (docs/queue-mode.md)', async () => {
+				const before = await settledExecutionCount();
+				const deliveries = Array.from({ length: 10 }, (_, index) => delivery(`queue-copies-${index}@example.com`));
+				// Each delivery: two copies at each process, all four at once.
+				await Promise.all(
+					deliveries.flatMap((sent) => [productionUrl, mainUrl, productionUrl, mainUrl].map(async (url) => await post(url, sent.body, sent.id))),
+				);
+				const ran = (await settledExecutionCount()) - before;
+				// Within one process a copy never runs twice; across the two processes, at most once each.
+				console.log(`queue mode: 10 deliveries, each sent as 2 copies to each of 2 processes at once: ${ran} executions`);
+				expect(ran).toBeGreaterThanOrEqual(10);
+				expect(ran).toBeLessThanOrEqual(20);
+			});
 		});
 	});
 

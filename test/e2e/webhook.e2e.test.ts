@@ -28,20 +28,27 @@ describe('AWeber Trigger at n8n\'s production webhook URL', () => {
 	let webhookUrl: string;
 	let token: string;
 
-	beforeAll(async () => {
-		// Real-time sandbox clock: the trigger checks each delivery's Date against n8n's clock.
-		[sandbox, n8n] = await Promise.all([startSandbox({ timeScale: 1 }), startN8n()]);
-		token = sandbox.issueToken().access_token;
-		const credentialId = await createAweberCredential(n8n, sandbox, { webhookVerificationKey: KEY });
+	let credentialId: string;
+
+	/** An active workflow with the AWeber Trigger; returns its id and n8n's production URL of the trigger. */
+	async function publishTriggerWorkflow(name: string): Promise<{ id: string; url: string }> {
 		const webhookId = randomUUID();
 		const trigger = {
 			...aweberNode({ name: TRIGGER, node: 'aWeberTrigger', parameters: { events: [...WEBHOOK_EVENTS] }, executeOnce: false }, credentialId),
 			webhookId,
 		};
-		workflowId = await importWorkflow(n8n, { name: 'AWeber deliveries', nodes: [trigger], connections: {} });
-		await activateWorkflow(n8n, workflowId);
+		const id = await importWorkflow(n8n, { name, nodes: [trigger], connections: {} });
+		await activateWorkflow(n8n, id);
 		// n8n's production URL for a node with a webhookId: /webhook/<webhookId>/<the node's webhook path>.
-		webhookUrl = `${n8n.baseUrl}/webhook/${webhookId}/webhook`;
+		return { id, url: `${n8n.baseUrl}/webhook/${webhookId}/webhook` };
+	}
+
+	beforeAll(async () => {
+		// Real-time sandbox clock: the trigger checks each delivery's Date against n8n's clock.
+		[sandbox, n8n] = await Promise.all([startSandbox({ timeScale: 1 }), startN8n()]);
+		token = sandbox.issueToken().access_token;
+		credentialId = await createAweberCredential(n8n, sandbox, { webhookVerificationSecret: KEY });
+		({ id: workflowId, url: webhookUrl } = await publishTriggerWorkflow('AWeber deliveries'));
 		sandbox.webhooks.register(webhookUrl, KEY);
 	});
 	afterAll(async () => {
@@ -116,5 +123,58 @@ describe('AWeber Trigger at n8n\'s production webhook URL', () => {
 			'ada.two@example.com',
 			'ada.two@example.com',
 		]);
+	});
+
+	describe('bursts: n8n gives each request its own copy of the static data', () => {
+		/** A delivery AWeber could send: its id and body; each send signs it under the Date given. */
+		const delivery = (email: string) => ({
+			id: randomUUID(),
+			body: JSON.stringify({
+				account: sandbox.seed.accountUuid,
+				client_id: sandbox.apps.confidential.clientId,
+				callback: randomUUID(),
+				data: [{ event: 'subscriber.added', payload: { email } }],
+			}),
+		});
+		async function send(url: string, sent: { id: string; body: string }, date: string): Promise<number> {
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': WEBHOOK_CONTENT_TYPE, 'aweber-delivery-id': sent.id, date, 'aweber-signature': signWebhook(KEY, date, sent.body) },
+				body: sent.body,
+			});
+			await response.text();
+			return response.status;
+		}
+		/** Executions settle: the count no longer grows for a few seconds. */
+		async function settledExecutionCount(id: string): Promise<number> {
+			let count = -1;
+			for (;;) {
+				await new Promise((resolve) => setTimeout(resolve, 3_000));
+				const now = (await listExecutionIds(n8n, id)).length;
+				if (now === count) return count;
+				count = now;
+			}
+		}
+
+		it('runs once for 10 copies of one delivery sent at the same moment', async () => {
+			const target = await publishTriggerWorkflow('AWeber burst of copies');
+			const copy = delivery('burst-copy@example.com');
+			const date = new Date().toUTCString();
+			const statuses = await Promise.all(Array.from({ length: 10 }, async () => await send(target.url, copy, date)));
+			expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
+			expect(await settledExecutionCount(target.id)).toBe(1);
+		});
+
+		it('runs 20 times for 20 deliveries sent together and then each retried (same id, fresh Date and signature)', async () => {
+			const target = await publishTriggerWorkflow('AWeber burst and retries');
+			const burst = Array.from({ length: 20 }, (_, index) => delivery(`burst-${index}@example.com`));
+			const date = new Date().toUTCString();
+			expect(await Promise.all(burst.map(async (sent) => await send(target.url, sent, date)))).toEqual(burst.map(() => 200));
+			await waitForExecutions(n8n, target.id, 20);
+			// AWeber's retries come a little later, one after another.
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			for (const sent of burst) expect(await send(target.url, sent, new Date().toUTCString())).toBe(200);
+			expect(await settledExecutionCount(target.id)).toBe(20);
+		});
 	});
 });

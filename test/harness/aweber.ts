@@ -22,7 +22,7 @@ export interface CredentialOptions {
 	/** Overrides of the credential's pacing (by default AWeber's limit, scaled to the sandbox clock). */
 	rateLimitRequests?: number;
 	rateLimitWindowSeconds?: number;
-	webhookVerificationKey?: string;
+	webhookVerificationSecret?: string;
 	id?: string;
 }
 
@@ -41,7 +41,7 @@ export function sandboxCredentialData(sandbox: Sandbox, options: CredentialOptio
 		authBaseUrl: sandbox.authBaseUrl,
 		rateLimitRequests: options.rateLimitRequests ?? 120,
 		rateLimitWindowSeconds: options.rateLimitWindowSeconds ?? 60 / sandbox.clock.timeScale,
-		webhookVerificationKey: options.webhookVerificationKey ?? '',
+		webhookVerificationSecret: options.webhookVerificationSecret ?? '',
 		oauthTokenData: { ...token },
 	};
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeExecutionData, IWebhookData, IWebhookDescription, IWebhookResponseData } from 'n8n-workflow';
@@ -117,7 +118,7 @@ function writeAnswer(response: ServerResponse, status: number, answer: unknown, 
 /**
  * Serves a webhook trigger node on a loopback port the way n8n's production webhook endpoint runs it: n8n-core's
  * WebhookContext over the real request, the node's answer sent as n8n sends it (its own, or n8n's default 200),
- * an execution recorded when it returns workflowData, and static data saved between requests as n8n 2.38 saves it.
+ * an execution recorded when it returns workflowData, and static data read and saved per request as n8n 2.38 does.
  */
 export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec): Promise<WebhookReceiver> {
 	const workflow = new TriggerWorkflow(harness, spec);
@@ -138,6 +139,12 @@ export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec):
 	const urls = { webhookBaseUrl: '', webhookTestBaseUrl: '' };
 
 	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+		// As n8n does: each request gets its own copy of the workflow's static data, read when the request arrives
+		// (LiveWebhooks.executeWebhook loads the workflow before the body is read) and written back whole once it is
+		// answered (workflow.save below): requests that overlap do not see each other's changes, and the last write wins.
+		const instance = workflow.open();
+		// Reading the workflow is a database round trip in n8n: other requests arriving meanwhile read the same data.
+		await setImmediate();
 		const rawBody = await readBody(request);
 		const recorded = new RecordedResponse();
 		const additionalData = workflow.additionalData('webhook', {
@@ -145,7 +152,6 @@ export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec):
 			httpRequest: n8nRequest(request, rawBody) as never,
 			httpResponse: recorded as never,
 		});
-		const instance = workflow.open();
 		const node = instance.getNode(workflow.node.name)!;
 		const context = new WebhookContext(instance, node, additionalData, 'webhook', webhookData(additionalData), [], null);
 		let result: IWebhookResponseData;
@@ -159,7 +165,11 @@ export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec):
 		}
 		// n8n 2.38.7 saves the static data once the request is answered, except when n8n answers itself and starts a
 		// run: starting the run resets the data's "changed" flag first, so the change is lost (docs/queue-mode.md).
-		if (recorded.ended || result.workflowData === undefined) workflow.save(instance);
+		if (recorded.ended || result.workflowData === undefined) {
+			// Writing it back is another round trip, after which the whole copy replaces what was saved.
+			await setImmediate();
+			workflow.save(instance);
+		}
 		if (recorded.ended) {
 			const answer = recorded.body === undefined ? undefined : parseAnswer(recorded.body);
 			calls.push({ status: recorded.statusCode, answer, workflowData: result.workflowData });

@@ -1,5 +1,6 @@
 // The credential's masked "Webhook Verification Key" field (webhookVerificationSecret, named so that n8n's
-// credential rules see a secret) reaches the AWeber Trigger through the hidden webhookVerificationKey field.
+// credential rules see a secret) is what the AWeber Trigger reads: no hidden copy of the key exists, since a hidden
+// field is neither masked in the editor nor redacted in n8n's API answers.
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AWeberOAuth2Api } from '../../credentials/AWeberOAuth2Api.credentials';
@@ -11,18 +12,20 @@ const helper = new HarnessCredentialsHelper(new Map([[credential.name, credentia
 const field = (name: string): INodeProperties | undefined => credential.properties.find((property) => property.name === name);
 
 describe('webhook verification key in the AWeber credential', () => {
-	it('is entered in a masked field, and the field the trigger reads is not shown', () => {
+	it('is entered in a masked field, and no other field holds it', () => {
 		expect(field('webhookVerificationSecret')).toMatchObject({
 			displayName: 'Webhook Verification Key',
 			type: 'string',
 			typeOptions: { password: true },
 		});
-		expect(field('webhookVerificationKey')?.type).toBe('hidden');
+		const resolved = helper.resolve({ clientId: 'app', webhookVerificationSecret: 'key-from-aweber' }, credential.name);
+		const holders = Object.entries(resolved).filter(([, value]) => value === 'key-from-aweber').map(([name]) => name);
+		expect(holders).toEqual(['webhookVerificationSecret']);
+		expect(credential.properties.filter((property) => property.type === 'hidden' && String(property.default).includes('webhookVerification'))).toEqual([]);
 	});
 
 	it('reaches the trigger as the credential dialog saves it', () => {
 		const resolved = helper.resolve({ clientId: 'app', webhookVerificationSecret: ' key-from-aweber ' }, credential.name);
-		expect(resolved.webhookVerificationKey).toBe(' key-from-aweber ');
 		expect(webhookVerificationKey(resolved)).toBe('key-from-aweber');
 	});
 

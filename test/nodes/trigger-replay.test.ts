@@ -35,7 +35,7 @@ const DUPLICATE = { status: 200, answer: { received: true, duplicate: true } };
 
 describe('AWeber Trigger under attack', () => {
 	// Real-time sandbox clock: deliveries carry the sandbox's Date, which the trigger checks against its own clock.
-	const bed = useTestbed({ timeScale: 1, credential: { webhookVerificationKey: KEY } });
+	const bed = useTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
 	let token: string;
 	const receivers: WebhookReceiver[] = [];
 	const servers: Server[] = [];
@@ -112,7 +112,12 @@ describe('AWeber Trigger under attack', () => {
 
 		it('keeps the signed content and the id for at least the Date window', () => {
 			const [entry] = target.workflow.nodeStaticData.deliveryLog as IDataObject[];
-			expect(entry).toEqual({ id: captured.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number) });
+			expect(entry).toEqual({
+				id: captured.deliveryId,
+				digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+				until: expect.any(Number),
+				replayableUntil: expect.any(Number),
+			});
 			// Kept past the moment its Date leaves the 5-minute window, when the Date check takes over.
 			expect(entry.until as number).toBeGreaterThanOrEqual(Date.parse(captured.headers.Date) + 5 * 60_000);
 		});
@@ -174,7 +179,7 @@ describe('AWeber Trigger under attack', () => {
 			['only whitespace', ' \t '],
 		] as const) {
 			it(`(${label}) refuses AWeber's own delivery and a forged one with 401, starting nothing`, async () => {
-				const target = await receiver({ events: ALL_EVENTS }, bed.connect({ webhookVerificationKey: key }));
+				const target = await receiver({ events: ALL_EVENTS }, bed.connect({ webhookVerificationSecret: key }));
 				const [genuine] = await aweberDelivers(target.url);
 				expect(genuine.status).toBe(401);
 				const forged = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data: [{ event: 'subscriber.added', payload: { email: 'eve@example.com' } }] });
@@ -187,7 +192,7 @@ describe('AWeber Trigger under attack', () => {
 			});
 
 			it(`(${label}) cannot be activated, and the error says where to find the key`, async () => {
-				const target = await receiver({ events: ALL_EVENTS }, bed.connect({ webhookVerificationKey: key }));
+				const target = await receiver({ events: ALL_EVENTS }, bed.connect({ webhookVerificationSecret: key }));
 				const message = /"Webhook Verification Key" is empty.*labs\.aweber\.com.*"Accept Unsigned Deliveries \(Insecure, for Testing Only\)"/;
 				await expect(target.lifecycle('checkExists')).rejects.toThrow(message);
 				await expect(target.lifecycle('create')).rejects.toThrow(message);
@@ -197,7 +202,7 @@ describe('AWeber Trigger under attack', () => {
 		}
 
 		it('with "Accept Unsigned Deliveries (Insecure, for Testing Only)" on, activates and accepts deliveries, flagged verified: false', async () => {
-			const target = await receiver({ events: ALL_EVENTS, options: INSECURE_OPTION }, bed.connect({ webhookVerificationKey: '' }));
+			const target = await receiver({ events: ALL_EVENTS, options: INSECURE_OPTION }, bed.connect({ webhookVerificationSecret: '' }));
 			expect(await target.lifecycle('checkExists')).toBe(false);
 			expect(await target.lifecycle('create')).toBe(true);
 			const body = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data: [{ event: 'subscriber.added', payload: { email: 'test@example.com' } }] });
@@ -206,7 +211,7 @@ describe('AWeber Trigger under attack', () => {
 		});
 
 		it('with the insecure option on, a copy of a delivery re-sent under a new id still runs once', async () => {
-			const target = await receiver({ events: ALL_EVENTS, options: INSECURE_OPTION }, bed.connect({ webhookVerificationKey: '' }));
+			const target = await receiver({ events: ALL_EVENTS, options: INSECURE_OPTION }, bed.connect({ webhookVerificationSecret: '' }));
 			const body = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data: [{ event: 'subscriber.added', payload: {} }] });
 			const date = new Date().toUTCString();
 			expect(await post(target.url, { 'aweber-delivery-id': randomUUID(), date }, body)).toMatchObject({ status: 200 });

@@ -43,7 +43,7 @@ describe('AWeber Trigger (signed webhooks)', () => {
 
 	// Real-time sandbox clock: deliveries carry the sandbox's Date, which the trigger checks against its own clock.
 	beforeAll(async () => {
-		bed = await startTestbed({ timeScale: 1, credential: { webhookVerificationKey: KEY } });
+		bed = await startTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
 		token = bed.sandbox.issueToken().access_token;
 	});
 	afterAll(async () => await bed.stop());
@@ -246,9 +246,9 @@ describe('AWeber Trigger (signed webhooks)', () => {
 		expect(target.executions()).toHaveLength(1);
 		// Remembered in the workflow's static data, which n8n saves with the workflow.
 		expect(target.workflow.nodeStaticData.deliveryLog).toEqual([
-			{ id: delivery.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number) },
+			{ id: delivery.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number), replayableUntil: expect.any(Number) },
 			// The retry's own signed content too, so the retry cannot be replayed under another id.
-			{ id: delivery.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number) },
+			{ id: delivery.deliveryId, digest: expect.stringMatching(/^[0-9a-f]{64}$/), until: expect.any(Number), replayableUntil: expect.any(Number) },
 		]);
 	});
 
@@ -264,7 +264,7 @@ describe('AWeber Trigger (signed webhooks)', () => {
 	});
 
 	it('without a verification key, and with Accept Unsigned Deliveries on, accepts deliveries unverified and marks the items so', async () => {
-		const unverified = bed.connect({ webhookVerificationKey: '' });
+		const unverified = bed.connect({ webhookVerificationSecret: '' });
 		const target = await receiver({ events: ALL_EVENTS, options: { acceptUnsignedDeliveries: true } }, unverified);
 		await genuineDelivery(target);
 		const body = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data: [{ event: 'subscriber.added', payload: {} }] });
@@ -301,33 +301,33 @@ describe('AWeber Trigger (signed webhooks)', () => {
 
 		it('remembers a bounded number of deliveries, forgetting the oldest', () => {
 			const staticData: IDataObject = {};
-			for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) expect(rememberDelivery(staticData, entry(index), NOW)).toBe(true);
+			for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) expect(rememberDelivery(staticData, entry(index), { now: NOW })).toBe(true);
 			expect(staticData.deliveryLog).toHaveLength(REMEMBERED_DELIVERIES);
-			expect(rememberDelivery(staticData, entry(REMEMBERED_DELIVERIES), NOW)).toBe(false);
-			expect(rememberDelivery(staticData, entry(0), NOW)).toBe(true);
+			expect(rememberDelivery(staticData, entry(REMEMBERED_DELIVERIES), { now: NOW })).toBe(false);
+			expect(rememberDelivery(staticData, entry(0), { now: NOW })).toBe(true);
 		});
 
 		it('forgets a delivery once its time is up, and keeps it until then', () => {
 			const staticData: IDataObject = {};
-			expect(rememberDelivery(staticData, entry(1, NOW + 60_000), NOW)).toBe(true);
-			expect(rememberDelivery(staticData, entry(1, NOW + 120_000), NOW + 60_000)).toBe(false);
-			expect(rememberDelivery(staticData, entry(2), NOW + 60_001)).toBe(true);
+			expect(rememberDelivery(staticData, entry(1, NOW + 60_000), { now: NOW })).toBe(true);
+			expect(rememberDelivery(staticData, entry(1, NOW + 120_000), { now: NOW + 60_000 })).toBe(false);
+			expect(rememberDelivery(staticData, entry(2), { now: NOW + 60_001 })).toBe(true);
 			expect(staticData.deliveryLog).toEqual([entry(2)]);
 		});
 
 		it('recognises a delivery by its id or by its signed content, whichever matches', () => {
 			const staticData: IDataObject = {};
-			expect(rememberDelivery(staticData, { id: 'a', digest: digest(1), until: NOW + 1000 }, NOW)).toBe(true);
-			expect(rememberDelivery(staticData, { id: 'a', digest: digest(2), until: NOW + 1000 }, NOW)).toBe(false);
-			expect(rememberDelivery(staticData, { id: 'b', digest: digest(1), until: NOW + 1000 }, NOW)).toBe(false);
-			expect(rememberDelivery(staticData, { digest: digest(2), until: NOW + 1000 }, NOW)).toBe(false);
+			expect(rememberDelivery(staticData, { id: 'a', digest: digest(1), until: NOW + 1000 }, { now: NOW })).toBe(true);
+			expect(rememberDelivery(staticData, { id: 'a', digest: digest(2), until: NOW + 1000 }, { now: NOW })).toBe(false);
+			expect(rememberDelivery(staticData, { id: 'b', digest: digest(1), until: NOW + 1000 }, { now: NOW })).toBe(false);
+			expect(rememberDelivery(staticData, { digest: digest(2), until: NOW + 1000 }, { now: NOW })).toBe(false);
 			// A replay under a new id adds nothing, so replays cannot push genuine deliveries out of the log.
 			expect((staticData.deliveryLog as IDataObject[]).map((remembered) => remembered.digest)).toEqual([digest(1), digest(2)]);
 		});
 
 		it('carries over the delivery ids saved by earlier versions', () => {
 			const staticData: IDataObject = { seenDeliveryIds: ['old-id'] };
-			expect(rememberDelivery(staticData, { id: 'old-id', digest: digest(1), until: NOW + 1000 }, NOW)).toBe(false);
+			expect(rememberDelivery(staticData, { id: 'old-id', digest: digest(1), until: NOW + 1000 }, { now: NOW })).toBe(false);
 			expect(staticData.seenDeliveryIds).toBeUndefined();
 			expect((staticData.deliveryLog as IDataObject[]).map((remembered) => remembered.id)).toEqual(['old-id', 'old-id']);
 		});

@@ -21,7 +21,7 @@ export interface AweberCredentialOptions {
 	/** Scopes of the default token and of the credential's Scope field. Default: every scope. */
 	scopes?: string[];
 	name?: string;
-	webhookVerificationKey?: string;
+	webhookVerificationSecret?: string;
 	/** Extra or overriding credential fields (e.g. rateLimitRequests). */
 	data?: Record<string, unknown>;
 }
@@ -52,7 +52,7 @@ export function aweberCredentialData(sandbox: Sandbox, options: AweberCredential
 		...(options.scopes ? { scope: options.scopes.join(' ') } : {}),
 		apiBaseUrl: sandbox.apiBaseUrl,
 		authBaseUrl: sandbox.authBaseUrl,
-		...(options.webhookVerificationKey ? { webhookVerificationKey: options.webhookVerificationKey } : {}),
+		...(options.webhookVerificationSecret ? { webhookVerificationSecret: options.webhookVerificationSecret } : {}),
 		...(token ? { oauthTokenData: token } : {}),
 		...options.data,
 	};

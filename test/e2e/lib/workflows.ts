@@ -196,7 +196,8 @@ export function nodeError(result: ExecutionResult, nodeName: string, runIndex = 
 export async function listExecutionIds(n8n: N8nInstance, workflowId: string): Promise<string[]> {
 	const page = await n8n.rest<{ results: Array<{ id: string }> }>(
 		'GET',
-		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		// n8n answers at most 100 per page (20 by default).
+		`/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
 	);
 	return page.results.map((execution) => String(execution.id));
 }
