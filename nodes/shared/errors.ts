@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { AWEBER_IMPORTER } from './bulkAdds';
+
 /** What AWeber (or the network) answered, read from whatever error n8n's HTTP helpers threw. */
 export interface AweberFailure {
 	status?: number;
@@ -103,9 +105,6 @@ export function hintFor(failure: AweberFailure): string | undefined {
 	if (failure.status === 415) return 'AWeber refused the body encoding of this request.';
 	return undefined;
 }
-
-/** Where an existing list is imported in AWeber's web app (docs/aweber-behaviour.md#bulk-adds). */
-export const AWEBER_IMPORTER = "AWeber's importer (Subscribers > Add Subscribers, then import a file)";
 
 /**
  * AWeber's 403 refusals about the account's standing rather than the request (docs/aweber-behaviour.md#account-standing):

@@ -10,7 +10,7 @@ import { describeNodes, renderTable, ROOT, staleDocs } from '../../scripts/docs/
 
 const GULP = path.join(ROOT, 'node_modules/gulp/bin/gulp.js');
 const SUBSCRIBER_OPERATIONS = 'dist/nodes/AWeberSubscriber/resources/subscriber/index.js';
-const CREATE_DESCRIPTION = 'Add a subscriber to the list with tags and custom fields';
+const CREATE_DESCRIPTION = 'Add someone who signed up, bought or changed elsewhere, with tags and custom fields';
 
 function gulp(cwd: string, task: string) {
 	return spawnSync(process.execPath, [GULP, task], { cwd, encoding: 'utf8' });
@@ -57,7 +57,7 @@ describe('operation docs generated from the nodes', () => {
 
 			expect(gulp(dir, 'docs').status).toBe(0);
 			expect(gulp(dir, 'docs:check').status).toBe(0);
-			expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain('| Create | `POST /accounts/{accountId}/lists/{listId}/subscribers` | Add one person who just signed up, and output the new subscriber.');
+			expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain("| Create | `POST /accounts/{accountId}/lists/{listId}/subscribers` | Add one person who just signed up (to import an existing list, use AWeber's importer).");
 		});
 
 		it("a hand-written note beside the operation goes into the README's table and the operation's page", () => {

@@ -22,7 +22,7 @@ describe("AWeber Subscriber node: refusals about the account's standing", () => 
 		expect(result.error?.message).toMatch(/on hold/);
 		expect(result.error?.description).toMatch(/AWeber has put the account on hold, so it refuses changes to subscribers; nothing was written/);
 		expect(result.error?.description).toMatch(/contact AWeber's support/);
-		expect(result.error?.description).toMatch(/import existing lists with AWeber's importer \(Subscribers > Add Subscribers, then import a file\)/);
+		expect(result.error?.description).toMatch(/import existing lists with AWeber's importer \(Subscribers > Add Subscribers in AWeber, then import a file\)/);
 		expect(result.error?.description).toMatch(/HTTP status: 403/);
 		// Not retried: sending again does not change the account.
 		expect(posts()).toHaveLength(1);
