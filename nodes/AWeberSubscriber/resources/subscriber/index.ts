@@ -181,8 +181,8 @@ export const subscriberOperations: INodeProperties = {
 			name: 'Create or Update',
 			value: 'upsert',
 			action: 'Add or update a subscriber',
-			description:
-				"Add someone, or update them if the address is already on the list (upsert), for ongoing syncs (to import an existing list, use AWeber's importer)",
+			// n8n's lint fixes this wording for upserts; the Output option says where the line is (fields.ts).
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
 			routing: {
 				// update_existing makes AWeber update an address already on the list instead of refusing it (the
 				// updatable fields sent are applied, tags appended); both cases answer 201 + Location, so an upsert is
