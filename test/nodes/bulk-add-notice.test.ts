@@ -1,10 +1,10 @@
 // More than 1,000 adds in one run of Create or Create or Update looks like an import, which AWeber wants through its
 // importer (docs/aweber-behaviour.md#bulk-adds). The node says so in n8n's own ways: the hint the editor shows in the
-// output panel (evaluated here by n8n-workflow's own NodeHelpers.getNodeHints, with what the editor passes it) and a
-// line in n8n's log. Nothing else changes: every item is still added, at the usual pace.
+// output panel (its condition evaluated here as the editor does, with n8n-workflow's expression engine) and a line in
+// n8n's log. Nothing else changes: every item is still added, at the usual pace.
 import { ExecuteSingleContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeTypeDescription, IRunExecutionData, NodeHint } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { PACKAGE_PREFIX } from '../harness';
 import { useTestbed } from '../harness/aweber';
@@ -15,9 +15,9 @@ const THRESHOLD = 1000;
 type HintInput = { runExecutionData: IRunExecutionData | null; runIndex: number; connectionInputData: INodeExecutionData[] };
 
 /**
- * How n8n's editor picks the description's hints to show (n8n-workflow's NodeHelpers.getNodeHints on n8n 1.x; n8n 2.x
- * moved it into the editor, which evaluates each condition the same way): the condition, an expression, evaluated
- * over the node's input items with n8n-workflow's expression engine; true (or "true") shows the hint.
+ * How n8n's editor picks the description's hints to show after a run (its node helpers' getNodeHints, in n8n 1.x and
+ * 2.x alike; not part of n8n-workflow's exports): each condition, an expression, evaluated with n8n-workflow's
+ * expression engine over the node's input items (the parent's output); true (or "true") shows the hint.
  */
 function editorNodeHints(workflow: Workflow, node: INode, description: INodeTypeDescription, input: HintInput): NodeHint[] {
 	return (description.hints ?? []).filter((hint) => {
@@ -67,8 +67,7 @@ describe('AWeber Subscriber node: a run that adds more than 1,000 subscribers', 
 		const { description } = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}aWeberSubscriber`);
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
 		const connectionInputData = items.map((json): INodeExecutionData => ({ json }));
-		const fromWorkflowPackage = (NodeHelpers as { getNodeHints?: typeof editorNodeHints }).getNodeHints;
-		const hints = (fromWorkflowPackage ?? editorNodeHints)(workflow, node, description, { runExecutionData, runIndex: 0, connectionInputData });
+		const hints = editorNodeHints(workflow, node, description, { runExecutionData, runIndex: 0, connectionInputData });
 		return hints.filter((hint) => (hint.location ?? 'outputPane') === 'outputPane' && hint.whenToDisplay !== 'beforeExecution');
 	}
 
