@@ -8,7 +8,7 @@ import { searchSubscribers } from '../shared/listSearch/searchSubscribers';
 import { getCustomFieldNames } from '../shared/loadOptions/getCustomFieldNames';
 import { getListTags } from '../shared/loadOptions/getListTags';
 import { aweberActionNode } from '../shared/nodeDescription';
-import { subscriberDescription } from './resources/subscriber';
+import { subscriberDescription, subscriberHints } from './resources/subscriber';
 
 export class AWeberSubscriber implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,6 +22,7 @@ export class AWeberSubscriber implements INodeType {
 		defaults: { name: 'AWeber Subscriber' },
 		usableAsTool: true,
 		properties: [aweberTransport, ...subscriberDescription],
+		hints: subscriberHints,
 	};
 
 	methods = {

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { AWEBER_IMPORTER } from './bulkAdds';
+
 /** What AWeber (or the network) answered, read from whatever error n8n's HTTP helpers threw. */
 export interface AweberFailure {
 	status?: number;
@@ -88,9 +90,8 @@ export function hintFor(failure: AweberFailure): string | undefined {
 		if (/rate limit/i.test(message)) {
 			return 'AWeber allows 120 requests per minute per account. The node waited and retried; another app may be using the same account.';
 		}
-		if (/subscriber limit|hold|suspend/i.test(message)) {
-			return 'AWeber is refusing changes on this account (subscriber limit, hold or suspension). Check the account in AWeber.';
-		}
+		const standing = accountStandingHint(message);
+		if (standing) return standing;
 	}
 	if (failure.status === 400 && /already subscribed/i.test(message)) return 'This email address is already on the list. To update that subscriber instead, use the Create or Update operation, or turn on the "Update Existing" option.';
 	if (failure.status === 405 && /unconfirmed/i.test(message)) return 'AWeber cannot move or delete a subscriber who has not confirmed their address yet (status "unconfirmed"). Wait for the confirmation, or unsubscribe them instead.';
@@ -102,6 +103,23 @@ export function hintFor(failure: AweberFailure): string | undefined {
 	if (failure.status === 404 && /campaign/i.test(message)) return 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.';
 	if (failure.status === 404) return 'AWeber has no such resource: check the IDs chosen in the node.';
 	if (failure.status === 415) return 'AWeber refused the body encoding of this request.';
+	return undefined;
+}
+
+/**
+ * AWeber's 403 refusals about the account's standing rather than the request (docs/aweber-behaviour.md#account-standing):
+ * what happened and what to do. None of them is retried: sending again does not change the account.
+ */
+export function accountStandingHint(message: string): string | undefined {
+	if (/subscriber limit/i.test(message)) {
+		return "The account has reached its plan's subscriber limit, so AWeber adds no one until it has room; nothing was written for this item. Upgrade the account's plan in AWeber, or remove subscribers you no longer send to, then run the failed items again.";
+	}
+	if (/hold|suspend/i.test(message)) {
+		return `AWeber has put the account on hold, so it refuses changes to subscribers; nothing was written for this item. Sign in to AWeber to see why and contact AWeber's support to lift it. Holds often follow bulk adds through the API: import existing lists with ${AWEBER_IMPORTER}, not through this node.`;
+	}
+	if (/cannot be accepted at this time/i.test(message)) {
+		return "AWeber refused this address for now without saying why; nothing was written for this item. Check the address, and if it is right, run the item again later. If AWeber refuses every address, check the account in AWeber: it may be under review.";
+	}
 	return undefined;
 }
 

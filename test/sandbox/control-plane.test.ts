@@ -91,6 +91,33 @@ describe('fault injection', () => {
 	});
 });
 
+describe('account standing', () => {
+	const add = async (email: string, json: Record<string, unknown> = {}) =>
+		await call(sandbox, 'POST', `${listPath(sandbox, sandbox.seed.lists.newsletter)}/subscribers`, { token, json: { email, ...json } });
+
+	it('POST /account-standing puts the account on hold: every change to subscribers is refused with 403, until reset', async () => {
+		expect((await control('POST', '/account-standing', { standing: 'on-hold' })).status).toBe(200);
+		const refused = await add('held@example.com');
+		expect(refused.status).toBe(403);
+		expect(refused.json().error).toMatchObject({ status: 403, type: 'ForbiddenError', message: expect.stringMatching(/on hold/) });
+		expect((await add('ada.lovelace@example.com', { update_existing: 'true' })).status).toBe(403);
+		sandbox.reset();
+		expect((await add('held@example.com')).status).toBe(201);
+	});
+
+	it('at the subscriber limit refuses new subscribers but not updates; refused addresses "cannot be accepted at this time"', async () => {
+		await control('POST', '/account-standing', { standing: 'subscriber-limit' });
+		expect((await add('new@example.com')).json().error.message).toMatch(/Subscriber limit reached/);
+		expect((await add('ada.lovelace@example.com', { update_existing: 'true' })).status).toBe(201);
+		await control('POST', '/account-standing', { refusedEmails: ['Not.Now@example.com'] });
+		const notNow = await add('not.now@example.com');
+		expect(notNow.status).toBe(403);
+		expect(notNow.json().error.message).toBe('This email address cannot be accepted at this time.');
+		expect((await add('welcome@example.com')).status).toBe(201);
+		expect((await control('POST', '/account-standing', { standing: 'frozen' })).status).toBe(400);
+	});
+});
+
 describe('control endpoints', () => {
 	it('POST /token issues a token for the seeded account with the scopes asked for', async () => {
 		const record = (await control('POST', '/token', { scopes: ['list.read'] })).json() as TokenRecord;

@@ -53,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests: () => core.requests(),
 		clearRequests: () => core.clearRequests(),
 		reset: (resetOptions) => core.reset(resetOptions),
+		setAccountStanding: (standing, standingOptions) => core.setAccountStanding(standing, standingOptions?.refusedEmails),
 		faults: {
 			next: (count, kind, faultOptions) => core.addFault(count, kind, faultOptions),
 			expireAllTokens: () => tokens.expireAll(),

@@ -27,7 +27,7 @@ import { registerSegmentRoutes } from './routes/segments';
 import { registerSubscriberRoutes, webhookPayload } from './routes/subscribers';
 import { registerWebFormRoutes } from './routes/webforms';
 import { seedState, type SeedResult } from './seed';
-import type { SandboxState, SubscriberRecord } from './state';
+import type { AccountStanding, SandboxState, SubscriberRecord } from './state';
 import type { TokenStore } from './tokens';
 import type {
 	FaultKind,
@@ -126,6 +126,12 @@ export class SandboxCore {
 			scopes,
 			clientId: options.clientId ?? this.apps.confidential.clientId,
 		});
+	}
+
+	/** How AWeber treats the account's subscriber changes until the next reset (docs/aweber-behaviour.md#account-standing). */
+	setAccountStanding(standing: AccountStanding, refusedEmails: string[] = []): void {
+		this.state.account.standing = standing;
+		this.state.account.refusedEmails = refusedEmails.map((email) => email.toLowerCase());
 	}
 
 	addFault(count: number, kind: FaultKind, options: FaultOptions = {}): void {

@@ -7,10 +7,19 @@ import { notFound } from './errors';
 export type SubscriberStatus = 'subscribed' | 'unconfirmed' | 'unsubscribed';
 export type BroadcastStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'admin_hold' | 'unknown';
 
+/**
+ * Whether AWeber accepts new subscribers for the account (docs/aweber-behaviour.md#account-standing): `on-hold`
+ * refuses every change to subscribers, `subscriber-limit` refuses new ones (updates of existing ones go through).
+ */
+export type AccountStanding = 'good' | 'on-hold' | 'subscriber-limit';
+
 export interface AccountRecord {
 	id: number;
 	uuid: string;
 	company: string;
+	standing?: AccountStanding;
+	/** Addresses AWeber answers "cannot be accepted at this time" for (lower case). */
+	refusedEmails?: string[];
 }
 
 export interface ListRecord {

@@ -1,5 +1,6 @@
 // Types shared by every sandbox module (server, OAuth, webhooks) and by the tests that use the sandbox.
 import type { SandboxClock } from './clock';
+import type { AccountStanding } from './state';
 
 export type { SandboxClock };
 
@@ -119,6 +120,8 @@ export interface Sandbox {
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
 	reset(options?: { seedSize?: number }): void;
+	/** How AWeber treats the account's subscriber changes until the next reset (docs/aweber-behaviour.md#account-standing). */
+	setAccountStanding(standing: AccountStanding, options?: { refusedEmails?: string[] }): void;
 	faults: {
 		next(count: number, kind: FaultKind, options?: FaultOptions): void;
 		expireAllTokens(): void;

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import type { SandboxCore } from '../server';
+import type { AccountStanding } from '../state';
 import type { FaultKind, WebhookEventName } from '../types';
 
 type Body = Record<string, unknown>;
@@ -85,6 +86,16 @@ export function registerControlRoutes(control: FastifyInstance, core: SandboxCor
 	});
 	control.post('/faults/rate-limit-lockout', async (request) => {
 		core.rateLimiter.lockOut(optionalNumber(bodyOf(request.body).accountId) ?? core.seed.accountId);
+		return { ok: true };
+	});
+
+	// The account's standing with AWeber (docs/aweber-behaviour.md#account-standing): held, at its subscriber limit,
+	// or refusing some addresses for now. Until the next reset.
+	control.post('/account-standing', async (request, reply) => {
+		const body = bodyOf(request.body);
+		const standing = (body.standing ?? 'good') as AccountStanding;
+		if (!['good', 'on-hold', 'subscriber-limit'].includes(standing)) return fail(reply, 400, 'standing must be good, on-hold or subscriber-limit');
+		core.setAccountStanding(standing, scopesOf(body.refusedEmails) ?? []);
 		return { ok: true };
 	});
 

@@ -3,7 +3,7 @@
 import { isIP } from 'node:net';
 
 import { offsetPage } from '../collections';
-import { badRequest, methodNotAllowed, missingArgument, notFound } from '../errors';
+import { badRequest, forbidden, methodNotAllowed, missingArgument, notFound } from '../errors';
 import { formatTime, httpEtag, type Links } from '../links';
 import type { ListRecord, SandboxState, SubscriberRecord, SubscriberStatus } from '../state';
 import {
@@ -323,6 +323,24 @@ function setStatus(ctx: ApiContext, subscriber: SubscriberRecord, status: Subscr
 	}
 }
 
+// ---- account standing (docs/aweber-behaviour.md#account-standing) ----
+
+export const ACCOUNT_ON_HOLD_MESSAGE = 'This account is on hold. Changes to subscribers cannot be made at this time.';
+export const SUBSCRIBER_LIMIT_MESSAGE = "Subscriber limit reached. Upgrade the account's plan to add subscribers.";
+export const EMAIL_NOT_ACCEPTED_MESSAGE = 'This email address cannot be accepted at this time.';
+
+/** A held account refuses every change to subscribers (403). */
+function checkAccountAcceptsChanges(ctx: ApiContext): void {
+	if (ctx.state.account.standing === 'on-hold') throw forbidden(ACCOUNT_ON_HOLD_MESSAGE);
+}
+
+/** A new subscriber: refused on a held account, at the subscriber limit, or for an address AWeber will not take now. */
+function checkAccountAcceptsNewSubscriber(ctx: ApiContext, email: string): void {
+	checkAccountAcceptsChanges(ctx);
+	if (ctx.state.account.standing === 'subscriber-limit') throw forbidden(SUBSCRIBER_LIMIT_MESSAGE);
+	if (ctx.state.account.refusedEmails?.includes(email.toLowerCase())) throw forbidden(EMAIL_NOT_ACCEPTED_MESSAGE);
+}
+
 // ---- operations ----
 
 function addSubscriber(ctx: ApiContext): ApiResult {
@@ -342,6 +360,8 @@ function addSubscriber(ctx: ApiContext): ApiResult {
 	const ipAddress = ipRaw === undefined ? undefined : validIpAddress(ipRaw);
 
 	const existing = state.subscriberByEmail(list.id, email);
+	if (existing === undefined) checkAccountAcceptsNewSubscriber(ctx, email);
+	else checkAccountAcceptsChanges(ctx);
 	if (existing !== undefined) {
 		if (booleanField(body, 'update_existing') !== true) {
 			throw badRequest(`${existing.email} is already subscribed to this list.`);
@@ -364,6 +384,7 @@ function addSubscriber(ctx: ApiContext): ApiResult {
 
 function updateSubscriber(ctx: ApiContext, subscriber: SubscriberRecord): ApiResult {
 	requireJsonOrForm(ctx);
+	checkAccountAcceptsChanges(ctx);
 	const { body, state } = ctx;
 	checkFields(body, UPDATE_FIELDS, READ_ONLY_FIELDS);
 	const fields = commonFields(body);
@@ -427,6 +448,7 @@ function subscriberByEmailParam(ctx: ApiContext): SubscriberRecord {
 }
 
 function moveSubscriber(ctx: ApiContext): ApiResult {
+	checkAccountAcceptsChanges(ctx);
 	const { body, state, links } = ctx;
 	const origin = subscriberOf(ctx);
 	const listLink = stringField(body, 'list_link');
@@ -689,6 +711,8 @@ function createPurchase(ctx: ApiContext): ApiResult {
 	const customFields = resolveCustomFields(state, list.id, customFieldInput(body) ?? {}, false);
 
 	let subscriber = state.subscriberByEmail(list.id, email);
+	if (subscriber === undefined) checkAccountAcceptsNewSubscriber(ctx, email);
+	else checkAccountAcceptsChanges(ctx);
 	if (subscriber === undefined) {
 		subscriber = state.newSubscriber(list.id, email, ctx.clock.now());
 		applyCommonFields(subscriber, fields);

@@ -1,5 +1,6 @@
 import type { INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
+import { BULK_ADD_ADVICE } from '../../../shared/bulkAdds';
 import { TRIMMED_TEXT, TRIMMED_TEXT_OR_NOTHING } from '../../../shared/fieldValidation';
 
 export const nameField: INodeProperties = {
@@ -71,7 +72,8 @@ const SUMMARY_LACKS =
 /**
  * Output of an operation that adds a subscriber, which AWeber answers with only the subscriber's link
  * (docs/aweber-behaviour.md#status-codes): the subscriber read from that link (2 calls), or a summary of the
- * request (1 call, so a bulk add at AWeber's rate limit takes half the time). Each choice carries its postReceive.
+ * request (1 call, so a run at AWeber's rate limit takes half the time). Each choice carries its postReceive. The
+ * description says where the line is between a sync and an import (nodes/shared/bulkAdds.ts).
  */
 export function addOutputProperty(
 	show: Record<string, string[]>,
@@ -83,7 +85,7 @@ export function addOutputProperty(
 		type: 'options',
 		options: [
 			{
-				name: 'Request Summary (1 Call, Twice as Fast for Bulk)',
+				name: 'Request Summary (1 Call per Item)',
 				value: 'summary',
 				description: `${output.summaryHas}, without reading the subscriber back. ${SUMMARY_LACKS}.`,
 				routing: { output: { postReceive: [output.summary] } },
@@ -96,7 +98,7 @@ export function addOutputProperty(
 			},
 		],
 		default: 'subscriber',
-		description: `What to output. The request summary saves the second call, so a bulk run takes half the time under AWeber's rate limit. ${SUMMARY_LACKS}.`,
+		description: `What to output. The request summary saves the second call, so a run takes half the time under AWeber's rate limit. ${SUMMARY_LACKS}. ${BULK_ADD_ADVICE}.`,
 		displayOptions: { show },
 	};
 }

@@ -1,9 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, NodeHint } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
 import { followLocation } from '../../../shared/followLocation';
 import { sendSubscriberAdd } from '../../../shared/routing';
 import { subscriberEntryUrl } from '../../../shared/subscriberLocator';
+import { bulkAddHint, noticeBulkAdd } from './bulkAdds';
 import { subscriberCreateDescription } from './create';
 import { subscriberDeleteDescription } from './delete';
 import { subscriberFindDescription } from './find';
@@ -41,10 +42,11 @@ export const subscriberOperations: INodeProperties = {
 			name: 'Create',
 			value: 'create',
 			action: 'Add a subscriber to a list',
-			description: 'Add a subscriber to the list with tags and custom fields, and output the new subscriber',
+			description:
+				"Add someone who signed up, bought or changed elsewhere, with tags and custom fields (to import an existing list, use AWeber's importer)",
 			routing: {
 				request: { method: 'POST', url: subscribersUrl },
-				send: { preSend: [sendNewSubscriber] },
+				send: { preSend: [noticeBulkAdd, sendNewSubscriber] },
 				// The output (the subscriber read from Location, or a summary of the request) is the Output field's (create.ts).
 				// An add may be retried; a retry AWeber refuses as "already subscribed" gives that output too.
 				operations: { pagination: sendSubscriberAdd },
@@ -179,6 +181,7 @@ export const subscriberOperations: INodeProperties = {
 			name: 'Create or Update',
 			value: 'upsert',
 			action: 'Add or update a subscriber',
+			// n8n's lint fixes this wording for upserts; the Output option says where the line is (fields.ts).
 			description: 'Create a new record, or update the current one if it already exists (upsert)',
 			routing: {
 				// update_existing makes AWeber update an address already on the list instead of refusing it (the
@@ -187,7 +190,7 @@ export const subscriberOperations: INodeProperties = {
 				// find-then-PATCH would also keep custom fields safe but costs three calls for a new address. AWeber does
 				// not document whether update_existing keeps the custom fields left out; the sandbox keeps them.
 				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
-				send: { preSend: [sendNewSubscriber] },
+				send: { preSend: [noticeBulkAdd, sendNewSubscriber] },
 				operations: { pagination: sendSubscriberAdd },
 			},
 		},
@@ -211,3 +214,6 @@ export const subscriberDescription: INodeProperties[] = [
 	...subscriberMoveDescription,
 	...subscriberTrackPurchaseDescription,
 ];
+
+/** Shown by the editor in the output panel when their condition holds (bulkAdds.ts). */
+export const subscriberHints: NodeHint[] = [bulkAddHint];
