@@ -3,6 +3,8 @@
  * (test/shared/failureDecision.test.ts). transport.ts gathers the facts (the failure, its counters, the
  * account's pacing) and carries the decision out: acquire -> send -> decide.
  */
+// AWeber writes its times in several shapes; the poll trigger's reader knows them all.
+import { parseAweberTime } from '../AWeberPollTrigger/aweberTime';
 import { isRateLimitRefusal, isTransientFailure, type AweberFailure } from './errors';
 import { shareAfterRefusal } from './rateLimiter';
 
@@ -121,7 +123,6 @@ export const CLOCK_SKEW_MS = 2 * 60_000;
  * was on the list before, and the add fails as "already subscribed".
  */
 export function addedByEarlierAttempt(subscribedAt: unknown, firstSentAt: number, skewMs = CLOCK_SKEW_MS): boolean {
-	if (typeof subscribedAt !== 'string') return false;
-	const time = Date.parse(subscribedAt);
-	return Number.isFinite(time) && time >= firstSentAt - skewMs;
+	const time = parseAweberTime(subscribedAt);
+	return time !== undefined && time >= firstSentAt - skewMs;
 }

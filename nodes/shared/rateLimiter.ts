@@ -183,11 +183,10 @@ export class AccountRateLimiter {
 		const ceiling = this.settings.requests;
 		if (!this.learned) return ceiling;
 		const share = shareAfterQuiet(this.learned.share, this.clock.now() - this.learned.at, this.settings.windowMs, ceiling);
-		if (share >= ceiling) {
-			this.learned = undefined;
-			this.recoveredTo = ceiling;
-		}
-		return share;
+		if (share < ceiling) return share;
+		this.learned = undefined;
+		this.recoveredTo = ceiling;
+		return ceiling;
 	}
 
 	/** Requests of this process AWeber counted in the current window (sent and not refused), the one just refused aside. */
