@@ -67,9 +67,13 @@ interface Waiter {
  * limit is evidence of traffic it cannot see. The share then drops to what this process had sent in that window
  * (less a twentieth, for the timing AWeber and this process see differently), so processes that split the account
  * converge after one lockout; it holds for SHARE_HOLD_WINDOWS windows, then rises by 1, 2, 4, ... requests per
- * window without a refusal, back to the credential's limit, which stays the ceiling.
+ * window without a refusal, back to the credential's limit, which stays the ceiling. A refusal that comes while the
+ * share is still lowered (the raise went past what the others leave) doubles the hold, up to MAX_SHARE_HOLD_WINDOWS,
+ * so a long run alongside other traffic probes, and costs the account a lockout, ever more rarely.
  */
 export const SHARE_HOLD_WINDOWS = 5;
+
+export const MAX_SHARE_HOLD_WINDOWS = 40;
 
 /** The lowest share learned: a tenth of the credential's limit, so a refusal met while nearly idle cannot stall the process. */
 const MIN_SHARE_FRACTION = 0.1;
@@ -83,9 +87,9 @@ export function shareAfterRefusal(sentInWindow: number, ceiling: number): number
 	return Math.max(Math.ceil(ceiling * MIN_SHARE_FRACTION), Math.floor(sentInWindow * 0.95));
 }
 
-/** The share `quietMs` after it was lowered to `lowered` with no refusal since. */
-export function shareAfterQuiet(lowered: number, quietMs: number, windowMs: number, ceiling: number): number {
-	const rising = Math.floor(quietMs / windowMs) - SHARE_HOLD_WINDOWS;
+/** The share `quietMs` after it was lowered to `lowered` with no refusal since, held for `holdWindows` first. */
+export function shareAfterQuiet(lowered: number, quietMs: number, windowMs: number, ceiling: number, holdWindows = SHARE_HOLD_WINDOWS): number {
+	const rising = Math.floor(quietMs / windowMs) - holdWindows;
 	if (rising <= 0) return Math.min(lowered, ceiling);
 	return Math.min(ceiling, lowered + 2 ** Math.min(rising, 30) - 1);
 }
@@ -115,7 +119,7 @@ export class AccountRateLimiter {
 	private readonly finished: Array<{ at: number; refused: boolean }> = [];
 
 	/** The share learned from the last refusal that showed other traffic, and when; undefined at the full limit. */
-	private learned?: { share: number; at: number };
+	private learned?: { share: number; at: number; holdWindows: number };
 
 	/** Set when a learned share grew back to the full limit, until the user was told (takeRecoveredShare). */
 	private recoveredTo?: number;
@@ -182,7 +186,8 @@ export class AccountRateLimiter {
 	share(): number {
 		const ceiling = this.settings.requests;
 		if (!this.learned) return ceiling;
-		const share = shareAfterQuiet(this.learned.share, this.clock.now() - this.learned.at, this.settings.windowMs, ceiling);
+		const { share: lowered, at, holdWindows } = this.learned;
+		const share = shareAfterQuiet(lowered, this.clock.now() - at, this.settings.windowMs, ceiling, holdWindows);
 		if (share < ceiling) return share;
 		this.learned = undefined;
 		this.recoveredTo = ceiling;
@@ -203,7 +208,9 @@ export class AccountRateLimiter {
 	/** Lowers this process's share of the account (never raises it); returns the share now in force. */
 	lowerShare(to: number): number {
 		const share = Math.min(this.share(), Math.max(1, Math.floor(to)));
-		this.learned = { share, at: this.clock.now() };
+		// Still lowered: the last raise went too far, so wait longer before the next one.
+		const holdWindows = this.learned ? Math.min(MAX_SHARE_HOLD_WINDOWS, this.learned.holdWindows * 2) : SHARE_HOLD_WINDOWS;
+		this.learned = { share, at: this.clock.now(), holdWindows };
 		this.recoveredTo = undefined;
 		return share;
 	}

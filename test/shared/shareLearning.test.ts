@@ -1,7 +1,7 @@
 // The rate limiter learning its share of an AWeber account used by other processes (docs/rate-limits.md), on a
 // manual clock: several limiters, each standing for one n8n process, send to one simulated AWeber account.
 import { decideAfterFailure } from '../../nodes/shared/failureDecision';
-import { AccountRateLimiter, SHARE_HOLD_WINDOWS, shareAfterQuiet, shareAfterRefusal } from '../../nodes/shared/rateLimiter';
+import { AccountRateLimiter, MAX_SHARE_HOLD_WINDOWS, SHARE_HOLD_WINDOWS, shareAfterQuiet, shareAfterRefusal } from '../../nodes/shared/rateLimiter';
 
 import { ManualClock } from './manualClock';
 
@@ -176,6 +176,25 @@ describe('Learning the share of an account used by several processes', () => {
 		const before = staying.done;
 		await clock.advance(WINDOW);
 		expect(staying.done - before).toBeGreaterThanOrEqual(LIMIT - 5);
+	});
+
+	it('probes ever more rarely while the others keep the account busy: each refusal while lowered doubles the hold', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		limiter.lowerShare(57);
+		await clock.advance((SHARE_HOLD_WINDOWS + 3) * WINDOW);
+		expect(limiter.share()).toBe(57 + 7);
+		// The raise met a refusal: lowered again, and held twice as long.
+		limiter.lowerShare(58);
+		await clock.advance((2 * SHARE_HOLD_WINDOWS) * WINDOW);
+		expect(limiter.share()).toBe(58);
+		await clock.advance(WINDOW);
+		expect(limiter.share()).toBe(59);
+		for (let refusal = 0; refusal < 10; refusal++) limiter.lowerShare(58);
+		await clock.advance(MAX_SHARE_HOLD_WINDOWS * WINDOW);
+		expect(limiter.share()).toBe(58);
+		await clock.advance(8 * WINDOW);
+		expect(limiter.share()).toBe(LIMIT);
 	});
 
 	it('never sends more than the credential allows in any window, learning or not', async () => {
