@@ -230,6 +230,11 @@ ${markdownTable(OTHER_APP_HEADER, otherAppRows(results))}
 
 - Lockouts: periods the sandbox locked the account out (a "Rate Limit Error" after the previous lockout had ended); every lockout stops every app on the account for a minute. 403s: every refused request, the other app's included in the second table.
 - Subscribers / min: all processes' added subscribers per minute of AWeber's real time, from the start signal to the last process's end. Ratio: with the learning / without.
+- What the learning buys is fewer lockouts, not a faster node: AWeber (and the sandbox) starts a fresh window after a lockout, so the baseline's burst of 120 and a minute's lockout add about as many subscribers per minute as steady pacing; the price of each lockout falls on every other app on the account, which stops for that minute.${
+		items < 500
+			? `\n- This is a smoke run at ${items} subscribers per process (the scenario's size is 500). At this size n8n's preparation of the items and the processes' start, on a machine with other work (load average above), weigh as much as the pacing: the rates are far below what the pacing allows, and the targets on subscribers per minute are for the full run (\`BENCH_MULTI_ONLY=1 npm run bench\`).`
+			: ''
+	}
 `;
 }
 
