@@ -5,7 +5,9 @@
 //   candidate and then run until it has BENCH_RUNS runs),
 //   BENCH_ITEMS (1000), BENCH_RETURN_ALL_RUNS (5), BENCH_MEMORY_RUNS (3), BENCH_SEED_SIZE (10000),
 //   BENCH_RETURN_ALL_TIME_SCALE (120: Return All only waits for a fresh window between reads, so a faster
-//   clock only shortens those waits). BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json.
+//   clock only shortens those waits), BENCH_MP_ITEMS (500 subscribers per process in the multi-process scenario),
+//   BENCH_MP_PROCESSES (1,2,3). BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1
+//   runs only the multi-process scenarios and merges them into results.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import {
 	type BulkSummary,
 } from './bulkAdd';
 import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
+import { benchMultiProcess, benchOtherApp, type MultiProcessRow, type OtherAppRow } from './multiProcess';
 import { bytes, log, machine, round } from './lib';
 import { RemoteSandbox, stopAllSandboxes } from './remoteSandbox';
 import { benchReturnAll, type ReturnAllSummary } from './returnAll';
@@ -34,6 +37,8 @@ const settings = {
 	memoryRuns: setting('BENCH_MEMORY_RUNS', 3),
 	seedSize: setting('BENCH_SEED_SIZE', 10000),
 	returnAllTimeScale: setting('BENCH_RETURN_ALL_TIME_SCALE', 120),
+	multiProcessItems: setting('BENCH_MP_ITEMS', 500),
+	multiProcessCounts: (process.env.BENCH_MP_PROCESSES ?? '1,2,3').split(',').map(Number).filter((count) => count > 0),
 	/** AWeber's limit: 120 requests per 60 s. */
 	limit: 120,
 };
@@ -55,6 +60,12 @@ interface Results {
 	bulkAddRatios: Record<string, number | string>;
 	returnAll: ReturnAllSummary;
 	callsPerOperation: Record<string, OperationCalls>;
+	/** Several n8n processes on one account (K = 1, 2, 3), with the share learning and without (baseline). */
+	multiProcess?: MultiProcessRow[];
+	/** One n8n process beside another app sending 40 requests per minute to the account. */
+	otherApp?: OtherAppRow;
+	/** When the multi-process figures were measured, and with which settings, when not in the same run as the rest. */
+	multiProcessRun?: { date: string; durationSeconds: number; itemsPerProcess: number; timeScale: number; loadAverage1mAtStart: number };
 	targets: Record<string, { target: string; value: string; met: boolean | null }>;
 }
 
@@ -80,6 +91,7 @@ async function main(): Promise<void> {
 	}
 	const callsPerOperation = await benchCallsPerOperation(bulkSandbox, harness);
 	await bulkSandbox.stop();
+	const multi = await measureMultiProcess();
 
 	log(`seeding a list of ${settings.seedSize} subscribers`);
 	const listSandbox = await RemoteSandbox.start({ timeScale: settings.returnAllTimeScale, seedSize: settings.seedSize });
@@ -104,13 +116,126 @@ async function main(): Promise<void> {
 		bulkAddRatios: ratios(ours, fast, baseline, baselineWithBatching),
 		returnAll,
 		callsPerOperation,
-		targets: targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
+		multiProcess: multi.multiProcess,
+		otherApp: multi.otherApp,
+		targets: {
+			...targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
+			...multiProcessTargets(multi.multiProcess),
+		},
 	};
 	const benchDir = path.resolve(__dirname);
 	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
 	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
 	process.stdout.write(`${table(results)}\n`);
 	log(`wrote bench/results.json and bench/RESULTS.md in ${results.durationSeconds} s`);
+}
+
+async function measureMultiProcess(): Promise<{ multiProcess: MultiProcessRow[]; otherApp: OtherAppRow }> {
+	const sandbox = await RemoteSandbox.start({ timeScale: settings.timeScale });
+	try {
+		const context = { sandbox, itemsPerProcess: settings.multiProcessItems, windowMs };
+		log(`multi-process: ${settings.multiProcessCounts.join(', ')} processes x ${settings.multiProcessItems} subscribers, with and without the share learning`);
+		const multiProcess = await benchMultiProcess(context, settings.multiProcessCounts);
+		const otherApp = await benchOtherApp(context);
+		return { multiProcess, otherApp };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+function multiProcessTargets(rows: MultiProcessRow[]): Results['targets'] {
+	const result: Results['targets'] = {};
+	for (const row of rows) {
+		result[`multiProcess.${row.processes}.lost`] = { target: '0', value: String(row.lost), met: row.lost === 0 };
+		if (row.processes < 2) continue;
+		result[`multiProcess.${row.processes}.subscribersPerMinute`] = { target: '>= 100', value: String(row.subscribersPerMinute), met: row.subscribersPerMinute >= 100 };
+		result[`multiProcess.${row.processes}.accountLockouts`] = { target: '<= 2', value: String(row.accountLockouts), met: row.accountLockouts <= 2 };
+	}
+	return result;
+}
+
+/** `BENCH_MULTI_ONLY=1`: the multi-process scenarios alone, merged into bench/results.json. */
+async function multiOnly(): Promise<void> {
+	const startedAt = Date.now();
+	const loadAtStart = round(loadavg()[0], 2);
+	const benchDir = path.resolve(__dirname);
+	const results = JSON.parse(readFileSync(path.join(benchDir, 'results.json'), 'utf8')) as Results;
+	const multi = await measureMultiProcess();
+	results.multiProcess = multi.multiProcess;
+	results.otherApp = multi.otherApp;
+	results.multiProcessRun = {
+		date: new Date().toISOString(),
+		durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+		itemsPerProcess: settings.multiProcessItems,
+		timeScale: settings.timeScale,
+		loadAverage1mAtStart: loadAtStart,
+	};
+	for (const name of Object.keys(results.targets)) if (name.startsWith('multiProcess.')) delete results.targets[name];
+	Object.assign(results.targets, multiProcessTargets(multi.multiProcess));
+	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
+	process.stdout.write(`${textTable(MULTI_HEADER, multiRows(results))}\n\n${textTable(OTHER_APP_HEADER, otherAppRows(results))}\n`);
+	log(`merged the multi-process figures into bench/results.json and bench/RESULTS.md in ${results.multiProcessRun.durationSeconds} s`);
+}
+
+const MULTI_HEADER = ['processes', 'items each', 'lost', '403s', 'lockouts', 'subscribers / min', 'baseline: lost', '403s', 'lockouts', 'subscribers / min', 'ratio'];
+
+function multiRows(results: Results): string[][] {
+	return (results.multiProcess ?? []).map((row) => [
+		String(row.processes),
+		String(row.itemsPerProcess),
+		String(row.lost),
+		String(row.rateLimitRefusals),
+		String(row.accountLockouts),
+		String(row.subscribersPerMinute),
+		String(row.baseline.lost),
+		String(row.baseline.rateLimitRefusals),
+		String(row.baseline.accountLockouts),
+		String(row.baseline.subscribersPerMinute),
+		row.baseline.subscribersPerMinute > 0 ? `${ratio(row.subscribersPerMinute, row.baseline.subscribersPerMinute)}x` : 'n/a',
+	]);
+}
+
+const OTHER_APP_HEADER = ['one process + other app (40 / min)', 'lost', '403s (both)', 'lockouts', 'our subscribers / min', 'other app requests'];
+
+function otherAppRows(results: Results): string[][] {
+	const other = results.otherApp;
+	if (!other) return [];
+	const row = (name: string, figures: OtherAppRow['baseline']) => [
+		name,
+		String(figures.lost),
+		String(figures.rateLimitRefusals),
+		String(figures.accountLockouts),
+		String(figures.subscribersPerMinute),
+		String(figures.otherAppRequests),
+	];
+	return [row('with the share learning', other.withLearning), row('without (baseline)', other.baseline)];
+}
+
+function multiProcessMarkdown(results: Results): string {
+	if (!results.multiProcess) return '';
+	const run = results.multiProcessRun;
+	const items = run?.itemsPerProcess ?? results.settings.multiProcessItems;
+	const when = run
+		? ` Measured separately (\`BENCH_MULTI_ONLY=1 BENCH_MP_ITEMS=${run.itemsPerProcess} npm run bench\`, ${run.date}, ${run.durationSeconds} s, load average ${run.loadAverage1mAtStart} at the start, clock at ${run.timeScale}x).`
+		: '';
+	return `
+## 4. Several n8n processes on one account (${items} subscribers each, Output "Request Summary", default credential settings)
+
+Each process is the n8n harness in its own OS process (as a queue-mode worker: its own rate limiter), all started together against one sandbox account. Baseline: the same with the share learning switched off (every process paces at the credential's full 120).${when}
+
+${markdownTable(MULTI_HEADER, multiRows(results))}
+
+${markdownTable(OTHER_APP_HEADER, otherAppRows(results))}
+
+- Lockouts: periods the sandbox locked the account out (a "Rate Limit Error" after the previous lockout had ended); every lockout stops every app on the account for a minute. 403s: every refused request, the other app's included in the second table.
+- Subscribers / min: all processes' added subscribers per minute of AWeber's real time, from the start signal to the last process's end. Ratio: with the learning / without.
+- What the learning buys is fewer lockouts, not a faster node: AWeber (and the sandbox) starts a fresh window after a lockout, so the baseline's burst of 120 and a minute's lockout add about as many subscribers per minute as steady pacing; the price of each lockout falls on every other app on the account, which stops for that minute.${
+		items < 500
+			? `\n- This is a smoke run at ${items} subscribers per process (the scenario's size is 500). At this size n8n's preparation of the items and the processes' start, on a machine with other work (load average above), weigh as much as the pacing: the rates are far below what the pacing allows, and the targets on subscribers per minute are for the full run (\`BENCH_MULTI_ONLY=1 npm run bench\`).`
+			: ''
+	}
+`;
 }
 
 const ratio = (a: number, b: number) => round(a / b, 2);
@@ -342,6 +467,7 @@ ${markdownTable(['Return All', 'value', ''], returnAllRows(results))}
 
 ${markdownTable(['Operation', 'calls', 'target', 'sequence'], callRows(results))}
 
+${multiProcessMarkdown(results)}
 ## Targets
 
 ${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
@@ -356,7 +482,7 @@ async function reportOnly(): Promise<void> {
 	log('wrote bench/RESULTS.md from bench/results.json');
 }
 
-(process.env.BENCH_REPORT_ONLY === '1' ? reportOnly() : main()).catch(async (error: unknown) => {
+(process.env.BENCH_REPORT_ONLY === '1' ? reportOnly() : process.env.BENCH_MULTI_ONLY === '1' ? multiOnly() : main()).catch(async (error: unknown) => {
 	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
 	await stopAllSandboxes();
 	process.exit(1);

@@ -73,36 +73,68 @@ export function isTransientFailure(failure: AweberFailure): boolean {
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
 
-/** A hint that tells the user what to do, for the refusals where one helps. */
-export function hintFor(failure: AweberFailure): string | undefined {
-	const message = failure.message ?? '';
-	if (failure.status === 401) {
-		return 'AWeber refused the access token. Open the AWeber credential and reconnect it.';
-	}
-	if (failure.status === 403) {
-		const scope = SCOPE_IN_MESSAGE.exec(message)?.[1];
-		if (scope) {
+/** The account's pacing as the credential configures it, for the hints that quote it. */
+export interface AccountLimits {
+	requests: number;
+	windowMs: number;
+}
+
+/** AWeber's own limit, when the credential's settings are not at hand. */
+const AWEBER_LIMITS: AccountLimits = { requests: 120, windowMs: 60_000 };
+
+/**
+ * One hint: the refusals it applies to (every given condition must hold) and what to tell the user.
+ * A function hint may decline (undefined) so the next rule is tried.
+ */
+interface HintRule {
+	status?: number;
+	message?: RegExp;
+	type?: string;
+	hint: string | ((failure: AweberFailure, limits: AccountLimits) => string | undefined);
+}
+
+/** The hints, most specific first: the first rule that matches gives the hint. Add a refusal here, one line each. */
+const HINTS: HintRule[] = [
+	{ status: 401, hint: 'AWeber refused the access token. Open the AWeber credential and reconnect it.' },
+	{
+		status: 403,
+		message: SCOPE_IN_MESSAGE,
+		hint: (failure) => {
+			const scope = SCOPE_IN_MESSAGE.exec(failure.message ?? '')![1];
 			return `The credential was not granted the "${scope}" scope. Add ${scope} to the credential's Scope field, then reconnect the credential so the AWeber customer authorizes it again.`;
-		}
-		if (/manage email/i.test(message)) {
-			return 'The AWeber user who connected the credential lacks the "Manage Email" permission. Ask the account owner to grant it in AWeber (Manage Account > Users), then reconnect.';
-		}
-		if (/rate limit/i.test(message)) {
-			return 'AWeber allows 120 requests per minute per account. The node waited and retried; another app may be using the same account.';
-		}
-		const standing = accountStandingHint(message);
-		if (standing) return standing;
+		},
+	},
+	{ status: 403, message: /manage email/i, hint: 'The AWeber user who connected the credential lacks the "Manage Email" permission. Ask the account owner to grant it in AWeber (Manage Account > Users), then reconnect.' },
+	{
+		status: 403,
+		message: /rate limit/i,
+		hint: (_failure, limits) =>
+			`This credential allows ${limits.requests} requests per ${windowName(limits.windowMs)} for the AWeber account (AWeber's own limit is 120 per minute, shared by every app using the account). The node waited and retried; another app or n8n process may be using the same account.`,
+	},
+	// The account's standing (held, at its subscriber limit, an address refused for now): declines for other 403s.
+	{ status: 403, hint: (failure) => accountStandingHint(failure.message ?? '') },
+	{ status: 400, message: /already subscribed/i, hint: 'This email address is already on the list. To update that subscriber instead, use the Create or Update operation, or turn on the "Update Existing" option.' },
+	{ status: 405, message: /unconfirmed/i, hint: 'AWeber cannot move or delete a subscriber who has not confirmed their address yet (status "unconfirmed"). Wait for the confirmation, or unsubscribe them instead.' },
+	{ status: 405, message: /already belongs/i, hint: 'The subscriber is already on the destination list. Choose another list, or update the subscriber on that list instead.' },
+	{ status: 409, message: /schedul/i, hint: 'Only a draft broadcast can be scheduled. To change the time of a scheduled broadcast, cancel it, then schedule it again; a broadcast that is sending or sent cannot be scheduled.' },
+	{ status: 409, message: /cancel/i, hint: 'Only a scheduled broadcast that has not started sending can be cancelled.' },
+	{ status: 409, hint: "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed." },
+	{ type: 'BroadcastDatetimeExpired', hint: "The time has already passed by AWeber's clock. Choose a later time." },
+	{ status: 404, message: /campaign/i, hint: 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.' },
+	{ status: 404, hint: 'AWeber has no such resource: check the IDs chosen in the node.' },
+	{ status: 415, hint: 'AWeber refused the body encoding of this request.' },
+];
+
+/** A hint that tells the user what to do, for the refusals where one helps: the first rule of HINTS that matches. */
+export function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS): string | undefined {
+	const message = failure.message ?? '';
+	for (const rule of HINTS) {
+		if (rule.status !== undefined && rule.status !== failure.status) continue;
+		if (rule.type !== undefined && rule.type !== failure.type) continue;
+		if (rule.message && !rule.message.test(message)) continue;
+		const hint = typeof rule.hint === 'string' ? rule.hint : rule.hint(failure, limits);
+		if (hint !== undefined) return hint;
 	}
-	if (failure.status === 400 && /already subscribed/i.test(message)) return 'This email address is already on the list. To update that subscriber instead, use the Create or Update operation, or turn on the "Update Existing" option.';
-	if (failure.status === 405 && /unconfirmed/i.test(message)) return 'AWeber cannot move or delete a subscriber who has not confirmed their address yet (status "unconfirmed"). Wait for the confirmation, or unsubscribe them instead.';
-	if (failure.status === 405 && /already belongs/i.test(message)) return 'The subscriber is already on the destination list. Choose another list, or update the subscriber on that list instead.';
-	if (failure.status === 409 && /schedul/i.test(message)) return 'Only a draft broadcast can be scheduled. To change the time of a scheduled broadcast, cancel it, then schedule it again; a broadcast that is sending or sent cannot be scheduled.';
-	if (failure.status === 409 && /cancel/i.test(message)) return 'Only a scheduled broadcast that has not started sending can be cancelled.';
-	if (failure.status === 409) return "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed.";
-	if (failure.type === 'BroadcastDatetimeExpired') return "The time has already passed by AWeber's clock. Choose a later time.";
-	if (failure.status === 404 && /campaign/i.test(message)) return 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.';
-	if (failure.status === 404) return 'AWeber has no such resource: check the IDs chosen in the node.';
-	if (failure.status === 415) return 'AWeber refused the body encoding of this request.';
 	return undefined;
 }
 
@@ -123,12 +155,18 @@ export function accountStandingHint(message: string): string | undefined {
 	return undefined;
 }
 
+/** "minute" for AWeber's window, otherwise the window's length ("6 s" in a time-scaled sandbox). */
+export function windowName(windowMs: number): string {
+	if (windowMs === 60_000) return 'minute';
+	return windowMs % 1000 === 0 ? `${windowMs / 1000} s` : `${windowMs} ms`;
+}
+
 /** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
-export function toAweberError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: AccountLimits): NodeApiError {
 	if (error instanceof NodeApiError && (error as NodeApiError & { aweberMapped?: boolean }).aweberMapped) return error;
 	const failure = readAweberFailure(error);
 	const message = failure.message ?? 'AWeber request failed';
-	const hint = hintFor(failure);
+	const hint = hintFor(failure, limits);
 	const details = [
 		hint,
 		failure.type ? `AWeber error type: ${failure.type}` : undefined,

@@ -23,8 +23,11 @@ const systemClock: LimiterClock = {
 export interface RateLimitSlot {
 	/** How long the request waited for its turn. */
 	waitedMs: number;
-	/** Call when the response (or the failure) arrived; calling again does nothing. */
-	release(): void;
+	/**
+	 * Call when the response (or the failure) arrived; calling again does nothing. `refused`: AWeber refused it
+	 * with "Rate Limit Error", so AWeber did not count it (it still counts in this process's pacing, to be safe).
+	 */
+	release(outcome?: { refused?: boolean }): void;
 }
 
 export interface AcquireOptions {
@@ -59,6 +62,50 @@ interface Waiter {
 }
 
 /**
+ * Learning the account's share (docs/rate-limits.md#sharing-the-account). AWeber counts every app and process
+ * using the account together; a "Rate Limit Error" while this process sent fewer requests than the credential's
+ * limit is evidence of traffic it cannot see. The share then drops to what this process had sent in that window
+ * (less a twentieth, for the timing AWeber and this process see differently), so processes that split the account
+ * converge after one lockout; it holds for SHARE_HOLD_WINDOWS windows, then rises by 1, 2, 4, ... requests per
+ * window without a refusal, back to the credential's limit, which stays the ceiling. A refusal that comes while the
+ * share is still lowered (the raise went past what the others leave) doubles the hold, up to MAX_SHARE_HOLD_WINDOWS,
+ * so a long run alongside other traffic probes, and costs the account a lockout, ever more rarely.
+ */
+export const SHARE_HOLD_WINDOWS = 5;
+
+export const MAX_SHARE_HOLD_WINDOWS = 40;
+
+/** The lowest share learned: a tenth of the credential's limit, so a refusal met while nearly idle cannot stall the process. */
+const MIN_SHARE_FRACTION = 0.1;
+
+/**
+ * The share after a "Rate Limit Error" that started a lockout, given what this process had sent in AWeber's window;
+ * undefined when this process alone filled the credential's limit (the refusal says nothing about others).
+ */
+export function shareAfterRefusal(sentInWindow: number, ceiling: number): number | undefined {
+	if (sentInWindow >= ceiling) return undefined;
+	return Math.max(Math.ceil(ceiling * MIN_SHARE_FRACTION), Math.floor(sentInWindow * 0.95));
+}
+
+/** The share `quietMs` after it was lowered to `lowered` with no refusal since, held for `holdWindows` first. */
+export function shareAfterQuiet(lowered: number, quietMs: number, windowMs: number, ceiling: number, holdWindows = SHARE_HOLD_WINDOWS): number {
+	const rising = Math.floor(quietMs / windowMs) - holdWindows;
+	if (rising <= 0) return Math.min(lowered, ceiling);
+	return Math.min(ceiling, lowered + 2 ** Math.min(rising, 30) - 1);
+}
+
+let shareLearning = true;
+
+/** Switches the learning off (every process paces at the credential's full limit); for the benchmark's baseline. */
+export function setShareLearning(enabled: boolean): void {
+	shareLearning = enabled;
+}
+
+export function isShareLearningOn(): boolean {
+	return shareLearning;
+}
+
+/**
  * Keeps one AWeber account under its sliding-window limit within this process.
  *
  * A request counts from the moment it is sent until one window (plus a small margin) after its response
@@ -68,8 +115,14 @@ interface Waiter {
  * still count are kept.
  */
 export class AccountRateLimiter {
-	/** Response times of finished requests that still count in the window, oldest first. */
-	private readonly finishedAt: number[] = [];
+	/** Finished requests that still count in the window, oldest first: when the response came, and whether AWeber refused it. */
+	private readonly finished: Array<{ at: number; refused: boolean }> = [];
+
+	/** The share learned from the last refusal that showed other traffic, and when; undefined at the full limit. */
+	private learned?: { share: number; at: number; holdWindows: number };
+
+	/** Set when a learned share grew back to the full limit, until the user was told (takeRecoveredShare). */
+	private recoveredTo?: number;
 
 	private inFlight = 0;
 
@@ -129,10 +182,51 @@ export class AccountRateLimiter {
 		return { waitMs: this.lockedUntil - now, started };
 	}
 
+	/** Requests this process may send per window now: the credential's limit, or its learned share of the account. */
+	share(): number {
+		const ceiling = this.settings.requests;
+		if (!this.learned) return ceiling;
+		const { share: lowered, at, holdWindows } = this.learned;
+		const share = shareAfterQuiet(lowered, this.clock.now() - at, this.settings.windowMs, ceiling, holdWindows);
+		if (share < ceiling) return share;
+		this.learned = undefined;
+		this.recoveredTo = ceiling;
+		return ceiling;
+	}
+
+	/** Requests of this process AWeber counted in the current window (sent and not refused), the one just refused aside. */
+	sentInWindow(): number {
+		this.dropExpired(this.clock.now());
+		return this.finished.filter((request) => !request.refused).length + Math.max(0, this.inFlight - 1);
+	}
+
+	/** Whether a lockout is being waited out (a refusal now only confirms it). */
+	isLockedOut(): boolean {
+		return this.lockedUntil > this.clock.now();
+	}
+
+	/** Lowers this process's share of the account (never raises it); returns the share now in force. */
+	lowerShare(to: number): number {
+		const share = Math.min(this.share(), Math.max(1, Math.floor(to)));
+		// Still lowered: the last raise went too far, so wait longer before the next one.
+		const holdWindows = this.learned ? Math.min(MAX_SHARE_HOLD_WINDOWS, this.learned.holdWindows * 2) : SHARE_HOLD_WINDOWS;
+		this.learned = { share, at: this.clock.now(), holdWindows };
+		this.recoveredTo = undefined;
+		return share;
+	}
+
+	/** The full limit once a learned share grew back to it, reported once. */
+	takeRecoveredShare(): number | undefined {
+		this.share();
+		const recovered = this.recoveredTo;
+		this.recoveredTo = undefined;
+		return recovered;
+	}
+
 	/** A rough time until a request queued now would start, to tell the user; not used for pacing. */
 	estimateWaitMs(): number {
 		const now = this.clock.now();
-		const perRequest = (this.settings.windowMs + this.margin()) / this.settings.requests;
+		const perRequest = (this.settings.windowMs + this.margin()) / this.share();
 		const next = this.nextStartAt(now) ?? now + perRequest;
 		return Math.max(0, next - now) + this.waiters.length * perRequest;
 	}
@@ -142,11 +236,11 @@ export class AccountRateLimiter {
 		let released = false;
 		return {
 			waitedMs: this.clock.now() - enqueuedAt,
-			release: () => {
+			release: (outcome) => {
 				if (released) return;
 				released = true;
 				this.inFlight--;
-				this.finishedAt.push(this.clock.now());
+				this.finished.push({ at: this.clock.now(), refused: outcome?.refused === true });
 				this.pump();
 			},
 		};
@@ -169,18 +263,23 @@ export class AccountRateLimiter {
 
 	/** When the next request may start, or undefined while only a response can free a place. */
 	private nextStartAt(now: number): number | undefined {
-		const { requests, windowMs } = this.settings;
-		const counted = windowMs + this.margin();
-		while (this.finishedAt.length > 0 && this.finishedAt[0] + counted <= now) this.finishedAt.shift();
+		const requests = this.share();
+		const counted = this.settings.windowMs + this.margin();
+		this.dropExpired(now);
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
 		let startAt = Math.max(now, this.lockedUntil);
 		// Over the limit, the oldest finished requests have to leave the window first.
-		const mustLeave = this.inFlight + this.finishedAt.length - requests + 1;
+		const mustLeave = this.inFlight + this.finished.length - requests + 1;
 		if (mustLeave > 0) {
-			if (mustLeave > this.finishedAt.length) return undefined;
-			startAt = Math.max(startAt, this.finishedAt[mustLeave - 1] + counted);
+			if (mustLeave > this.finished.length) return undefined;
+			startAt = Math.max(startAt, this.finished[mustLeave - 1].at + counted);
 		}
 		return startAt;
+	}
+
+	private dropExpired(now: number): void {
+		const counted = this.settings.windowMs + this.margin();
+		while (this.finished.length > 0 && this.finished[0].at + counted <= now) this.finished.shift();
 	}
 
 	private wakeUpAt(time: number): void {

@@ -11,7 +11,8 @@ import type {
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
-import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transport';
+import { aweberGet, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
+import { addedByEarlierAttempt } from './failureDecision';
 
 /*
  * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
@@ -71,6 +72,11 @@ export interface RoutedRequestPolicy {
 	 * attempt created, through the operation's own postReceive.
 	 */
 	subscriberAdd?: boolean;
+	/**
+	 * A write that cannot be sent again (Track Purchase, Broadcast Create): what it may have done when AWeber's
+	 * answer is lost, and where the user can check, for the error (transport.ts).
+	 */
+	ifAnswerLost?: LostAnswerAdvice;
 }
 
 /**
@@ -96,8 +102,9 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 				itemIndex,
 				safeToRepeat: subscriberAdd !== undefined,
 				recoverDuplicate: subscriberAdd
-					? async () => await recoverSubscriberAdd(this, requestData, subscriberAdd)
+					? async ({ firstSentAt }) => await recoverSubscriberAdd(this, requestData, subscriberAdd, firstSentAt)
 					: undefined,
+				ifAnswerLost: policy.ifAnswerLost,
 			},
 			async () => await this.makeRoutingRequest(freshRequest(requestData)),
 		);
@@ -216,10 +223,14 @@ async function recoverSubscriberAdd(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	add: SubscriberAdd,
+	firstSentAt: number | undefined,
 ): Promise<INodeExecutionData[] | undefined> {
 	const found = await aweberGet<{ entries?: IDataObject[] }>(context as AweberContext, add.collectionUrl, { 'ws.op': 'find', email: add.email });
 	const subscriber = found.entries?.[0];
 	if (!subscriber || typeof subscriber.self_link !== 'string') return undefined;
+	// The address may have been on the list before: only a subscription AWeber dates after the first attempt was
+	// sent is that attempt's doing (docs/aweber-behaviour.md#add-subscriber).
+	if (firstSentAt === undefined || !addedByEarlierAttempt(subscriber.subscribed_at, firstSentAt)) return undefined;
 	context.logger.info(
 		`AWeber: a retried add of ${add.email} was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
 		{ node: context.getNode().name },

@@ -10,9 +10,18 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { assertUnderApiBase } from './origin';
-import { isRateLimitRefusal, isTransientFailure, readAweberFailure, toAweberError, type AweberFailure } from './errors';
+import { readAweberFailure, toAweberError, windowName, type AweberFailure } from './errors';
+import {
+	decideAfterFailure,
+	mayBeRefreshRace,
+	MAX_RATE_LIMIT_WAITS,
+	MAX_TRANSIENT_RETRIES,
+	type AttemptCounters,
+	type RequestTraits,
+} from './failureDecision';
 import { trackSend } from './tokenRefreshRace';
 import {
+	isShareLearningOn,
 	RateLimitWaitAborted,
 	whenAborted,
 	rateLimiterFor,
@@ -27,11 +36,7 @@ export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCreden
 		helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
 	};
 
-/** "Rate Limit Error" lockouts waited out for one request before giving up: AWeber's budget is being used elsewhere. */
-export const MAX_RATE_LIMIT_WAITS = 5;
-
-/** Retries of a 5xx or dropped connection, 1, 2, 4 and 8 s apart at AWeber's window (15 s in all). */
-export const MAX_TRANSIENT_RETRIES = 4;
+export { MAX_RATE_LIMIT_WAITS, MAX_TRANSIENT_RETRIES };
 
 /**
  * What one node run's items share while they send, keyed by the run's execute data (one object for every
@@ -164,8 +169,27 @@ function isIdempotent(method: string | undefined): boolean {
 	return ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes((method ?? 'GET').toUpperCase());
 }
 
-function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
-	return failure.status === 400 && /already subscribed/i.test(failure.message ?? '');
+/** What a write that cannot be repeated may have done when its answer was lost, and how the user can check. */
+export interface LostAnswerAdvice {
+	/** "The purchase may have been recorded". */
+	mayHaveHappened: string;
+	/** Where to look before running the item again. */
+	howToCheck: string;
+}
+
+const CHANGE_MAY_HAVE_HAPPENED: LostAnswerAdvice = {
+	mayHaveHappened: 'AWeber may have carried out this change',
+	howToCheck: 'Check in AWeber whether the change was made before running this item again.',
+};
+
+/**
+ * A write that cannot be repeated lost its answer (5xx, connection dropped after sending): it was not sent again,
+ * so nothing is done twice, and the error says it may have happened and where to look.
+ */
+function explainLostAnswer(error: NodeApiError, failure: AweberFailure, advice: LostAnswerAdvice): void {
+	const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
+	error.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
+	error.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${error.description ?? ''}`;
 }
 
 export interface SendOptions<T> {
@@ -187,7 +211,9 @@ export interface SendOptions<T> {
 	 * first attempt gave, asked for when a retry after an unknown outcome met that refusal; undefined when
 	 * there is none, and the refusal stands.
 	 */
-	recoverDuplicate?: () => Promise<T | undefined>;
+	recoverDuplicate?: (attempts: { firstSentAt: number | undefined }) => Promise<T | undefined>;
+	/** For a write that cannot be repeated: what to tell the user when its answer was lost (defaults to a general note). */
+	ifAnswerLost?: LostAnswerAdvice;
 }
 
 /**
@@ -210,11 +236,9 @@ export async function sendWithAweberPolicies<T>(
 	const isWrite = !['GET', 'HEAD'].includes(String(request.method ?? 'GET').toUpperCase());
 	const owner = itemOf(context);
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
-	let rateLimitWaits = 0;
-	let transientRetries = 0;
-	let refreshRaceRetried = false;
-	// Set once an attempt may have been carried out although its answer was lost (5xx, dropped connection).
-	let outcomeUnknown = false;
+	const counters: AttemptCounters = { rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false };
+	const traits: RequestTraits = { repeatable, isWrite, canRecoverDuplicate: request.recoverDuplicate !== undefined };
+	let firstSentAt: number | undefined;
 	try {
 		for (let attempt = 0; ; attempt++) {
 			const continuing = attempt > 0 || owner?.item.started === true;
@@ -230,63 +254,83 @@ export async function sendWithAweberPolicies<T>(
 				owner.item.started = true;
 				if (!request.concurrent) owner.item.heldSlot = slot;
 			}
+			firstSentAt ??= Date.now();
 			const tracked = trackSend(key, async () => await send(attempt));
+			let refused = false;
 			try {
 				const result = await tracked.result;
 				if (isWrite && owner) owner.run.written.add(owner.index);
 				return result;
 			} catch (error) {
 				const failure = readAweberFailure(error);
-				// A follow-up request made while handling this one already applied these policies, and errors
-				// that are not AWeber's answer (a refused field, a cancelled run) are not retried: pass them on.
-				if ((error as { aweberMapped?: boolean }).aweberMapped || (failure.status === undefined && failure.code === undefined)) {
-					throw asNodeError(context, error, request.itemIndex);
-				}
-				// The request was not carried out (refused at the token endpoint), so even a write may be sent again.
-				if (!refreshRaceRetried && (await tracked.lostRefreshRace(failure))) {
-					refreshRaceRetried = true;
-					continue;
-				}
-				if (isRateLimitRefusal(failure) && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
-					rateLimitWaits++;
-					const lockout = limiter.lockOut();
-					if (lockout.started) {
-						notify(
-							context,
-							'warn',
-							`AWeber answered "Rate Limit Error" (another app or workflow may be using this account's budget); waiting ${formatDuration(lockout.waitMs)} for the lockout to end, then retrying`,
+				const decision = decideAfterFailure(failure, counters, traits, {
+					// A follow-up request made while handling this one already applied these policies, and errors that
+					// are not AWeber's answer (a refused field, a cancelled run) are not retried.
+					notAnAnswer: (error as { aweberMapped?: boolean }).aweberMapped === true || (failure.status === undefined && failure.code === undefined),
+					lostRefreshRace: mayBeRefreshRace(failure, counters) && (await tracked.lostRefreshRace(failure)),
+					account: { sentInWindow: limiter.sentInWindow(), ceiling: settings.requests, lockedOut: limiter.isLockedOut(), learning: isShareLearningOn() },
+					backoffBaseMs,
+				});
+				switch (decision.action) {
+					case 'pass-on':
+						throw asNodeError(context, error, request.itemIndex);
+					case 'resend-after-refresh-race':
+						counters.refreshRaceRetried = true;
+						continue;
+					case 'wait-out-lockout': {
+						counters.rateLimitWaits++;
+						refused = true;
+						const lockout = limiter.lockOut();
+						if (decision.lowerShareTo !== undefined) {
+							const share = limiter.lowerShare(decision.lowerShareTo);
+							notify(
+								context,
+								'warn',
+								`AWeber: another process or app is using this AWeber account: this process now sends at most ${share} requests per ${windowName(settings.windowMs)} (the credential allows ${settings.requests}), rising again while AWeber accepts them`,
+							);
+						}
+						if (lockout.started) {
+							notify(
+								context,
+								'warn',
+								`AWeber answered "Rate Limit Error" (another app or workflow may be using this account's budget); waiting ${formatDuration(lockout.waitMs)} for the lockout to end, then retrying`,
+							);
+						}
+						continue;
+					}
+					case 'retry':
+						counters.transientRetries++;
+						counters.outcomeUnknown = true;
+						context.logger.warn(
+							`AWeber request failed (${failure.status ?? failure.code}); retry ${counters.transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${formatDuration(decision.afterMs)}`,
+							{ node: context.getNode().name },
 						);
+						slot.release();
+						await sleepUnlessStopped(context, decision.afterMs, signal, request.itemIndex, owner?.run);
+						continue;
+					case 'recover-duplicate': {
+						slot.release();
+						const recovered = await request.recoverDuplicate!({ firstSentAt });
+						if (recovered !== undefined) {
+							if (owner) owner.run.written.add(owner.index);
+							return recovered;
+						}
+						break;
 					}
-					continue;
+					case 'fail':
+						break;
 				}
-				if (isTransientFailure(failure) && repeatable && transientRetries < MAX_TRANSIENT_RETRIES) {
-					const delayMs = backoffBaseMs * 2 ** transientRetries;
-					transientRetries++;
-					outcomeUnknown = true;
-					context.logger.warn(
-						`AWeber request failed (${failure.status ?? failure.code}); retry ${transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${formatDuration(delayMs)}`,
-						{ node: context.getNode().name },
-					);
-					slot.release();
-					await sleepUnlessStopped(context, delayMs, signal, request.itemIndex, owner?.run);
-					continue;
-				}
-				if (request.recoverDuplicate && outcomeUnknown && isAlreadySubscribedRefusal(failure)) {
-					slot.release();
-					const recovered = await request.recoverDuplicate();
-					if (recovered !== undefined) {
-						if (owner) owner.run.written.add(owner.index);
-						return recovered;
-					}
-				}
-				const mapped = toAweberError(context.getNode(), error, request.itemIndex);
-				if (isRateLimitRefusal(failure)) {
+				const mapped = toAweberError(context.getNode(), error, request.itemIndex, settings);
+				if (decision.action === 'fail' && decision.because === 'rate-limit-persists') {
 					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
+				}
+				if (decision.action === 'fail' && decision.because === 'answer-lost') {
+					explainLostAnswer(mapped, failure, request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED);
 				}
 				Object.assign(mapped, { aweberAttempts: attempt + 1 });
 				throw mapped;
 			} finally {
-				slot.release();
+				slot.release({ refused });
 				if (owner && owner.item.heldSlot === slot) owner.item.heldSlot = undefined;
 			}
 		}
@@ -325,12 +369,18 @@ async function acquireSlot(
 		if (run?.failedItem !== undefined) throw Object.assign(notSentError(context, run, itemIndex), { aweberNotSent: true });
 		throw cancelledWhileWaiting(context, limiter, settings, itemIndex, error instanceof RateLimitWaitAborted ? undefined : error);
 	}
+	const recovered = limiter.takeRecoveredShare();
+	if (recovered !== undefined) {
+		notify(context, 'info', `AWeber: no "Rate Limit Error" for a while: this process again sends up to the credential's ${recovered} requests per ${windowName(settings.windowMs)}`);
+	}
 	if (slot.waitedMs > settings.windowMs / 4 && shouldNotify(limiter, 'wait', settings.windowMs)) {
 		const still = limiter.queued;
+		const share = limiter.share();
 		notify(
 			context,
 			'info',
 			`AWeber: waited ${formatDuration(slot.waitedMs)} to stay under the account's rate limit of ${settings.requests} requests per ${formatDuration(settings.windowMs)}` +
+				(share < settings.requests ? ` (this process's share: ${share}, as another process or app uses the account)` : '') +
 				(still > 0 ? `; ${still} more requests are waiting (about ${formatDuration(limiter.estimateWaitMs())} to go)` : ''),
 		);
 	}
@@ -438,6 +488,8 @@ export interface AweberRequest {
 	source?: string;
 	/** One of several requests the item has in flight at once (pages read ahead). */
 	concurrent?: boolean;
+	/** A write that cannot be repeated: what it may have done if its answer is lost, and how to check. */
+	ifAnswerLost?: LostAnswerAdvice;
 }
 
 /** The one place that makes a hand-written AWeber request (searches, follow-ups of routed requests, triggers). */

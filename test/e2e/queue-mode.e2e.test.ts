@@ -299,3 +299,108 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 		});
 	});
 });
+
+// Two workers (each a process with its own rate limiter) running two bulk executions at once on one credential, with
+// the credential's default limit: each learns its share of the account from AWeber's refusals (docs/queue-mode.md).
+describe('two workers, two bulk executions at once on one credential', () => {
+	const PER_EXECUTION = 150;
+	let cluster: QueueCluster;
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ timeScale: BULK_TIME_SCALE });
+		// One execution per worker at a time, so the two executions run in two processes.
+		cluster = await startQueueCluster({ workers: 2, workerEnv: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' } });
+	});
+	afterAll(async () => {
+		await cluster?.stop();
+		await sandbox?.stop();
+	});
+
+	/** A workflow adding `PER_EXECUTION` new subscribers named after `prefix` to the Bulk list. */
+	function bulkWorkflow(prefix: string, credentialId: string): WorkflowJson {
+		const { accountId, lists } = sandbox.seed;
+		return {
+			name: `AWeber bulk ${prefix} (two workers)`,
+			nodes: [
+				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					name: 'People',
+					type: 'n8n-nodes-base.code',
+					typeVersion: 2,
+					position: [220, 0],
+					parameters: { jsCode: `return Array.from({ length: ${PER_EXECUTION} }, (_, i) => ({ json: { email: '${prefix}-' + i + '@example.com' } }));` },
+				},
+				{
+					name: 'Add Subscriber',
+					type: aweberType('aWeberSubscriber'),
+					typeVersion: 1,
+					position: [440, 0],
+					parameters: { accountId: byId(accountId), listId: byId(lists.bulk), operation: 'create', email: '={{ $json.email }}' },
+					credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'AWeber shared' } },
+				},
+			],
+			connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscriber']),
+			settings: { executionOrder: 'v1' },
+		};
+	}
+
+	it('adds every subscriber in order, each execution on its own worker, with the account locked out at most twice', async () => {
+		const credentialId = await createAweberCredential(cluster.main, sandbox, {
+			name: 'AWeber shared',
+			// The credential's defaults (120 requests per window), the window scaled with the sandbox's clock.
+			data: { rateLimitRequests: 120, rateLimitWindowSeconds: 60 / BULK_TIME_SCALE },
+		});
+		const prefixes = ['first', 'second'];
+		const workflowIds = await Promise.all(prefixes.map(async (prefix) => await importWorkflow(cluster.main, bulkWorkflow(prefix, credentialId))));
+		const listSize = async () =>
+			(
+				await call(sandbox, 'GET', `/accounts/${sandbox.seed.accountId}/lists/${sandbox.seed.lists.bulk}/subscribers`, {
+					token: sandbox.issueToken().access_token,
+					query: { 'ws.show': 'total_size' },
+				})
+			).json() as number;
+		const sizeBefore = await listSize();
+		// The test's own read must not count against the nodes' budget.
+		sandbox.reset();
+		sandbox.clearRequests();
+
+		const results = await Promise.all(workflowIds.map(async (workflowId) => await runWorkflow(cluster.main, workflowId, { timeoutMs: 300_000 })));
+
+		for (const [index, result] of results.entries()) {
+			expect(result.status).toBe('success');
+			const emails = Array.from({ length: PER_EXECUTION }, (_, item) => `${prefixes[index]}-${item}@example.com`);
+			expect(nodeItems(result, 'Add Subscriber').map((item) => item.email)).toEqual(emails);
+		}
+		// One execution on each worker: two processes, two rate limiters, one account.
+		const ranBy = cluster.workers.map((worker) => executionsRunBy(worker));
+		expect(ranBy.map((ids) => results.filter((result) => ids.includes(result.executionId)).length)).toEqual([1, 1]);
+
+		const requests = sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/'));
+		const adds = requests.filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/lists/${sandbox.seed.lists.bulk}/subscribers`));
+		expect(adds.filter((entry) => entry.status === 201)).toHaveLength(2 * PER_EXECUTION);
+		// Lockouts: a "Rate Limit Error" after the previous lockout (one AWeber minute) had ended.
+		const lockoutMs = 60_000 / BULK_TIME_SCALE;
+		let lockouts = 0;
+		let lockedUntil = -Infinity;
+		for (const refusal of requests.filter((entry) => entry.status === 403)) {
+			const time = Date.parse(refusal.time);
+			if (time < lockedUntil) continue;
+			lockouts++;
+			lockedUntil = time + lockoutMs;
+		}
+		expect(lockouts).toBeLessThanOrEqual(2);
+		if (lockouts > 0) {
+			// The worker that learned it shares the account says so, once per change, not once per request.
+			const notices = cluster.workers.flatMap((worker) =>
+				readFileSync(worker.logFile, 'utf8')
+					.split('\n')
+					.filter((line) => line.includes('another process or app is using this AWeber account')),
+			);
+			expect(notices.length).toBeGreaterThanOrEqual(1);
+			expect(notices.length).toBeLessThanOrEqual(2 * lockouts);
+		}
+		// Read after the run, so the test's own request does not spend the account's budget during it.
+		expect(await listSize()).toBe(sizeBefore + 2 * PER_EXECUTION);
+	});
+});

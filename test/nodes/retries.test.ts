@@ -84,11 +84,11 @@ describe('Retried add subscriber', () => {
 		bed.sandbox.clearRequests();
 	});
 
-	const addSubscriber = async (email: string, listId = bed.sandbox.seed.lists.empty) =>
+	const addSubscriber = async (email: string, listId = bed.sandbox.seed.lists.empty, output: 'subscriber' | 'summary' = 'subscriber') =>
 		await bed.harness.runNode({
 			type: 'aWeberSubscriber',
 			credentialId: viaProxy,
-			parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId(listId), email, additionalFields: { name: 'Ada' } },
+			parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId(listId), email, output, additionalFields: { name: 'Ada', tags: ['new'] } },
 		});
 
 	const subscribersWith = async (email: string, listId = bed.sandbox.seed.lists.empty) => {
@@ -158,5 +158,98 @@ describe('Retried add subscriber', () => {
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toMatch(/already subscribed/);
 		expect(apiCalls(bed).map((entry) => `${entry.method} ${entry.status}`)).toEqual(['POST 400']);
+	});
+
+	it('when AWeber added the subscriber but the answer was lost, Output "Request Summary" also yields the added subscriber', async () => {
+		proxy.loseAnswers(1, 'POST', subscribersPath(), '500');
+		const result = await addSubscriber('lost-summary@example.com', bed.sandbox.seed.lists.empty, 'summary');
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: 'lost-summary@example.com' })]);
+		expect(await subscribersWith('lost-summary@example.com')).toHaveLength(1);
+	});
+
+	it.each(['subscriber', 'summary'] as const)(
+		'an address already on the list whose first add was answered 503 before AWeber acted fails as "already subscribed" (Output %s)',
+		async (output) => {
+			const newsletter = bed.sandbox.seed.lists.newsletter;
+			const [before] = (await subscribersWith('ada.lovelace@example.com', newsletter)) as IDataObject[];
+			expect(before).toBeDefined();
+			bed.sandbox.faults.next(1, '503', { pathPrefix: `/1.0/accounts/${bed.sandbox.seed.accountId}/lists/${newsletter}/subscribers` });
+
+			const result = await addSubscriber('ada.lovelace@example.com', newsletter, output);
+
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toMatch(/already subscribed/);
+			expect(result.error?.description).toMatch(/already on the list/);
+			const posts = apiCalls(bed).filter((entry) => entry.method === 'POST');
+			expect(posts.map((entry) => entry.status)).toEqual([503, 400]);
+			// The subscriber AWeber had is untouched, and nothing claims the new name or tag.
+			const [after] = await subscribersWith('ada.lovelace@example.com', newsletter);
+			expect(after).toMatchObject({ id: before.id, name: before.name, tags: before.tags });
+		},
+	);
+});
+
+describe('A lost answer to a write that cannot be repeated', () => {
+	let bed: AweberTestbed;
+	let proxy: AnswerLosingProxy;
+	let viaProxy: string;
+	beforeAll(async () => {
+		bed = await startTestbed();
+		proxy = new AnswerLosingProxy(bed.sandbox.apiBaseUrl);
+		await proxy.start();
+		viaProxy = bed.harness.addCredential({ ...sandboxCredentialData(bed.sandbox), apiBaseUrl: proxy.url });
+	});
+	afterAll(async () => {
+		await proxy.stop();
+		await bed.stop();
+	});
+	beforeEach(() => {
+		bed.sandbox.reset();
+		bed.sandbox.clearRequests();
+	});
+
+	const scope = () => ({ accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.newsletter) });
+
+	it.each(['500', 'reset'] as const)('Track Purchase (%s): says the purchase may have been recorded and where to check, without resending', async (how) => {
+		proxy.loseAnswers(1, 'POST', '/purchases', how);
+		const result = await bed.harness.runNode({
+			type: 'aWeberSubscriber',
+			credentialId: viaProxy,
+			parameters: {
+				operation: 'trackPurchase',
+				...scope(),
+				email: 'buyer@example.com',
+				ipAddress: '204.194.222.28',
+				productName: 'Trail Jacket',
+				value: 49.5,
+				currency: 'usd',
+				vendor: 'Sandbox Store',
+				url: 'https://sandbox-outfitters.example/checkout',
+				eventNote: 'Order 1001',
+			},
+		});
+
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/^The purchase may have been recorded, but AWeber's answer was lost/);
+		expect(result.error?.description).toMatch(/Check the buyer's activity in AWeber/);
+		expect(result.error?.description).toMatch(/did not send it again/);
+		// AWeber did record it, once.
+		expect(apiCalls(bed).filter((entry) => entry.method === 'POST').map((entry) => entry.status)).toEqual([202]);
+	});
+
+	it('Broadcast Create (connection reset): says the draft may exist and where to check, without resending', async () => {
+		proxy.loseAnswers(1, 'POST', '/broadcasts', 'reset');
+		const result = await bed.harness.runNode({
+			type: 'aWeberBroadcast',
+			credentialId: viaProxy,
+			parameters: { operation: 'create', ...scope(), subject: 'Spring sale', bodyText: 'Hello' },
+		});
+
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/^The draft broadcast may have been created, but AWeber's answer was lost \(ECONNRESET/);
+		expect(result.error?.description).toMatch(/Check the list's drafts/);
+		// AWeber made the draft, once.
+		expect(apiCalls(bed).filter((entry) => entry.method === 'POST').map((entry) => entry.status)).toEqual([200]);
 	});
 });

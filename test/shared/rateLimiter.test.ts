@@ -2,43 +2,10 @@ import {
 	AccountRateLimiter,
 	MAX_CONCURRENT_REQUESTS,
 	RateLimitWaitAborted,
-	type LimiterClock,
 	type RateLimitSlot,
 } from '../../nodes/shared/rateLimiter';
 
-/** A clock that only moves when the test says so; sleeps resolve when their time is reached. */
-class ManualClock implements LimiterClock {
-	private time = 0;
-
-	private sleepers: Array<{ at: number; wake: () => void }> = [];
-
-	now(): number {
-		return this.time;
-	}
-
-	async sleep(ms: number): Promise<void> {
-		await new Promise<void>((wake) => this.sleepers.push({ at: this.time + Math.max(0, ms), wake }));
-	}
-
-	/** Moves time forward, waking sleepers in order and letting promise chains settle. */
-	async advance(ms: number): Promise<void> {
-		const target = this.time + ms;
-		for (;;) {
-			await settle();
-			const next = this.sleepers.filter((sleeper) => sleeper.at <= target).sort((a, b) => a.at - b.at)[0];
-			if (!next) break;
-			this.time = Math.max(this.time, next.at);
-			this.sleepers = this.sleepers.filter((sleeper) => sleeper !== next);
-			next.wake();
-		}
-		this.time = target;
-		await settle();
-	}
-}
-
-async function settle(): Promise<void> {
-	for (let round = 0; round < 20; round++) await Promise.resolve();
-}
+import { ManualClock } from './manualClock';
 
 const WINDOW = 60_000;
 

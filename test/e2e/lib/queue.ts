@@ -206,6 +206,8 @@ export interface QueueCluster {
 	main: N8nInstance;
 	/** Runs every execution; only a health server (/healthz) listens on its port. */
 	worker: N8nInstance;
+	/** Every worker, `worker` first (one unless `workers` asked for more). */
+	workers: N8nInstance[];
 	/** `n8n webhook`: answers production webhooks (/webhook/...) and puts the executions on the queue. */
 	webhook: N8nInstance;
 	redis: LocalServer;
@@ -228,7 +230,15 @@ async function stopAll(stoppers: Array<() => Promise<void>>): Promise<void> {
  * folder (with our package installed), its own port and task-broker port, and the same database, Redis and
  * encryption key. Production webhook URLs point at the webhook processor.
  */
-export async function startQueueCluster(options: { env?: Record<string, string> } = {}): Promise<QueueCluster> {
+export async function startQueueCluster(
+	options: {
+		env?: Record<string, string>;
+		/** How many workers (1). */
+		workers?: number;
+		/** Environment of the workers only, on top of `env` (N8N_CONCURRENCY_PRODUCTION_LIMIT=1: one execution each). */
+		workerEnv?: Record<string, string>;
+	} = {},
+): Promise<QueueCluster> {
 	// n8n processes stop first (together), the services they use after them.
 	const n8nStops: Array<() => Promise<void>> = [];
 	const serviceStops: Array<() => Promise<void>> = [];
@@ -275,14 +285,18 @@ export async function startQueueCluster(options: { env?: Record<string, string> 
 		// Main first: it runs the database migrations the others wait for.
 		const main = await startN8n({ env, userFolder: userFolder('main') });
 		n8nStops.push(main.stop);
+		const workerCount = Math.max(1, options.workers ?? 1);
+		const workerEnv = { ...env, ...options.workerEnv };
 		const helpers = await Promise.allSettled([
-			startN8n({ command: 'worker', env, userFolder: userFolder('worker') }),
 			startN8n({ command: 'webhook', env, port: webhookPort, userFolder: userFolder('webhook') }),
+			...Array.from({ length: workerCount }, async (_, index) =>
+				await startN8n({ command: 'worker', env: workerEnv, userFolder: userFolder(index === 0 ? 'worker' : `worker-${index + 1}`) }),
+			),
 		]);
 		for (const helper of helpers) if (helper.status === 'fulfilled') n8nStops.push(helper.value.stop);
 		for (const helper of helpers) if (helper.status === 'rejected') throw helper.reason;
-		const [worker, webhook] = helpers.map((helper) => (helper as PromiseFulfilledResult<N8nInstance>).value);
-		return { main, worker, webhook, redis, postgres, env, stop: stopStarted };
+		const [webhook, ...workers] = helpers.map((helper) => (helper as PromiseFulfilledResult<N8nInstance>).value);
+		return { main, worker: workers[0], workers, webhook, redis, postgres, env, stop: stopStarted };
 	} catch (error) {
 		await stopStarted().catch(() => undefined);
 		throw error;

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
 import { readSelfLink } from '../../../shared/followLocation';
+import { routedAweberRequest } from '../../../shared/routing';
 import { broadcastCancelDescription } from './cancel';
 import { broadcastCreateDescription } from './create';
 import { broadcastDeleteDescription } from './delete';
@@ -54,6 +55,15 @@ export const broadcastOperations: INodeProperties = {
 				request: { method: 'POST', url: BROADCASTS, headers: FORM },
 				send: { preSend: [createBroadcastFormBody] },
 				output: { postReceive: [scheduleCreatedBroadcast] },
+				// A second create would make a second draft.
+				operations: {
+					pagination: routedAweberRequest({
+						ifAnswerLost: {
+							mayHaveHappened: 'The draft broadcast may have been created',
+							howToCheck: "Check the list's drafts in AWeber (or the Get Many operation with Status \"Draft\") before running this item again.",
+						},
+					}),
+				},
 			},
 		},
 		{

@@ -2,7 +2,7 @@ import type { INodeProperties, NodeHint } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
 import { followLocation } from '../../../shared/followLocation';
-import { sendSubscriberAdd } from '../../../shared/routing';
+import { routedAweberRequest, sendSubscriberAdd } from '../../../shared/routing';
 import { subscriberEntryUrl } from '../../../shared/subscriberLocator';
 import { bulkAddHint, noticeBulkAdd } from './bulkAdds';
 import { subscriberCreateDescription } from './create';
@@ -153,6 +153,15 @@ export const subscriberOperations: INodeProperties = {
 			routing: {
 				request: { method: 'POST', url: '/accounts/{accountId}/lists/{listId}/purchases' },
 				send: { preSend: [sendPurchase] },
+				// A purchase cannot be sent twice safely: AWeber would record the sale twice.
+				operations: {
+					pagination: routedAweberRequest({
+						ifAnswerLost: {
+							mayHaveHappened: 'The purchase may have been recorded',
+							howToCheck: "Check the buyer's activity in AWeber (the subscriber's Activity, or the Get Activity operation) for the purchase event before running this item again.",
+						},
+					}),
+				},
 				// The output (the buyer read back, or a summary of the request) is the Output field's (trackPurchase.ts).
 			},
 		},

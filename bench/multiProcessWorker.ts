@@ -1,0 +1,77 @@
+// One "n8n process" of the multi-process benchmark (bench/multiProcess.ts): the test harness (n8n-core's real
+// WorkflowExecute and RoutingNode) in its own OS process, with its own rate limiter, as a queue-mode worker has.
+// Reads its settings from BENCH_WORKER (JSON), says "ready" once the nodes are loaded, starts its bulk add on "go",
+// and prints one line of JSON with its result.
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { N8nHarness } from '../test/harness';
+
+export interface WorkerSettings {
+	label: string;
+	items: number;
+	accountId: number;
+	listId: number;
+	credential: ICredentialDataDecryptedObject;
+	learning: boolean;
+}
+
+export interface WorkerResult {
+	label: string;
+	items: number;
+	/** Items the node output (added subscribers). */
+	succeeded: number;
+	/** Items that ended in an error (Continue On Fail is on, so each item reports its own). */
+	failed: number;
+	firstError?: string;
+	wallMs: number;
+}
+
+async function main(): Promise<void> {
+	const settings = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerSettings;
+	const harness = new N8nHarness();
+	// The built package, as the harness loads it: the same module instance the nodes use.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const rateLimiter = require(path.resolve(__dirname, '..', 'dist', 'nodes', 'shared', 'rateLimiter.js')) as { setShareLearning(enabled: boolean): void };
+	rateLimiter.setShareLearning(settings.learning);
+	const credentialId = harness.addCredential(settings.credential);
+	const input: IDataObject[] = Array.from({ length: settings.items }, (_, index) => ({ email: `mp-${settings.label}-${index}@example.com` }));
+	process.stdout.write('ready\n');
+	const lines = createInterface({ input: process.stdin });
+	await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+	const startedAt = Date.now();
+	const result = await harness.runNode(
+		{
+			type: 'aWeberSubscriber',
+			credentialId,
+			continueOnFail: true,
+			parameters: {
+				operation: 'create',
+				accountId: { __rl: true, mode: 'id', value: String(settings.accountId) },
+				listId: { __rl: true, mode: 'id', value: String(settings.listId) },
+				email: '={{ $json.email }}',
+				output: 'summary',
+			},
+		},
+		input,
+	);
+	const wallMs = Date.now() - startedAt;
+	const failedItems = result.items.filter((item) => item.error !== undefined);
+	const report: WorkerResult = {
+		label: settings.label,
+		items: settings.items,
+		succeeded: result.items.length - failedItems.length,
+		failed: failedItems.length + (result.status === 'success' ? 0 : settings.items - result.items.length),
+		firstError: failedItems[0] ? String(failedItems[0].error) : result.error?.message,
+		wallMs,
+	};
+	process.stdout.write(`result ${JSON.stringify(report)}\n`);
+	lines.close();
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,128 @@
+/**
+ * What the request path does after a failed attempt: one pure decision, tested as a table
+ * (test/shared/failureDecision.test.ts). transport.ts gathers the facts (the failure, its counters, the
+ * account's pacing) and carries the decision out: acquire -> send -> decide.
+ */
+// AWeber writes its times in several shapes; the poll trigger's reader knows them all.
+import { parseAweberTime } from '../AWeberPollTrigger/aweberTime';
+import { isRateLimitRefusal, isTransientFailure, type AweberFailure } from './errors';
+import { shareAfterRefusal } from './rateLimiter';
+
+/** "Rate Limit Error" lockouts waited out for one request before giving up: AWeber's budget is being used elsewhere. */
+export const MAX_RATE_LIMIT_WAITS = 5;
+
+/** Retries of a 5xx or dropped connection, 1, 2, 4 and 8 s apart at AWeber's window (15 s in all). */
+export const MAX_TRANSIENT_RETRIES = 4;
+
+/** What the earlier attempts of this request already used up or showed. */
+export interface AttemptCounters {
+	rateLimitWaits: number;
+	transientRetries: number;
+	refreshRaceRetried: boolean;
+	/** An earlier attempt may have been carried out although its answer was lost (5xx, dropped connection). */
+	outcomeUnknown: boolean;
+}
+
+/** What the request is. */
+export interface RequestTraits {
+	/** Safe to send again: an idempotent method, or a write AWeber recognises as a repeat (add subscriber). */
+	repeatable: boolean;
+	/** Changes something at AWeber (not GET or HEAD). */
+	isWrite: boolean;
+	/** A duplicate refusal of a retry can be checked against the first attempt (add subscriber). */
+	canRecoverDuplicate: boolean;
+}
+
+/** The facts around the failure that transport.ts gathers. */
+export interface FailureContext {
+	/** The error is not AWeber's answer (a refused field, a cancelled run), or a follow-up request already handled it. */
+	notAnAnswer: boolean;
+	/** The request lost a token refresh race to another request that since succeeded (tokenRefreshRace.ts). */
+	lostRefreshRace: boolean;
+	/** The account's pacing in this process when the answer came. */
+	account: {
+		/** Requests of this process AWeber counted in the current window, the refused one aside. */
+		sentInWindow: number;
+		/** The credential's Rate Limit (Requests). */
+		ceiling: number;
+		/** A lockout is already being waited out: this refusal only confirms it. */
+		lockedOut: boolean;
+		/** The share learning is on (rateLimiter.ts). */
+		learning: boolean;
+	};
+	/** The first retry's delay; each further one doubles it. */
+	backoffBaseMs: number;
+}
+
+export type FailureDecision =
+	/** Throw the error as it is. */
+	| { action: 'pass-on' }
+	/** The token refresh lost a race: the request was not carried out, send it again at once. */
+	| { action: 'resend-after-refresh-race' }
+	/** AWeber locked the account out: wait it out, lowering this process's share when the refusal shows other traffic. */
+	| { action: 'wait-out-lockout'; lowerShareTo?: number }
+	/** A transient failure of a request that is safe to repeat. */
+	| { action: 'retry'; afterMs: number }
+	/** A retried add met "already subscribed": the first attempt may have added the subscriber; check the evidence. */
+	| { action: 'recover-duplicate' }
+	/**
+	 * Fail the item: AWeber's refusal (`refused`), lockouts that kept coming (`rate-limit-persists`), or a write
+	 * that cannot be repeated and whose answer was lost, so it may have been carried out (`answer-lost`).
+	 */
+	| { action: 'fail'; because: 'refused' | 'rate-limit-persists' | 'answer-lost' };
+
+/** Only a failure AWeber's token endpoint answered can be a lost refresh race; worth asking tokenRefreshRace.ts. */
+export function mayBeRefreshRace(failure: AweberFailure, counters: AttemptCounters): boolean {
+	return failure.code === 'EAUTH' && !counters.refreshRaceRetried;
+}
+
+export function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
+	return failure.status === 400 && /already subscribed/i.test(failure.message ?? '');
+}
+
+/** The request surely never reached AWeber: the connection was refused or the host not found. */
+function neverSent(failure: AweberFailure): boolean {
+	return failure.status === undefined && (failure.code === 'ECONNREFUSED' || failure.code === 'EAI_AGAIN');
+}
+
+export function decideAfterFailure(
+	failure: AweberFailure,
+	counters: AttemptCounters,
+	request: RequestTraits,
+	context: FailureContext,
+): FailureDecision {
+	if (context.notAnAnswer) return { action: 'pass-on' };
+	// Refused at the token endpoint, so not carried out: even a write may be sent again.
+	if (context.lostRefreshRace && !counters.refreshRaceRetried) return { action: 'resend-after-refresh-race' };
+	if (isRateLimitRefusal(failure)) {
+		if (counters.rateLimitWaits >= MAX_RATE_LIMIT_WAITS) return { action: 'fail', because: 'rate-limit-persists' };
+		const { account } = context;
+		// Only the refusal that starts a lockout is evidence; the others in the same moment only confirm it.
+		const lowerShareTo = account.learning && !account.lockedOut ? shareAfterRefusal(account.sentInWindow, account.ceiling) : undefined;
+		return lowerShareTo === undefined ? { action: 'wait-out-lockout' } : { action: 'wait-out-lockout', lowerShareTo };
+	}
+	if (isTransientFailure(failure)) {
+		if (request.repeatable && counters.transientRetries < MAX_TRANSIENT_RETRIES) {
+			return { action: 'retry', afterMs: context.backoffBaseMs * 2 ** counters.transientRetries };
+		}
+		if (request.isWrite && !request.repeatable && !neverSent(failure)) return { action: 'fail', because: 'answer-lost' };
+		return { action: 'fail', because: 'refused' };
+	}
+	if (request.canRecoverDuplicate && counters.outcomeUnknown && isAlreadySubscribedRefusal(failure)) {
+		return { action: 'recover-duplicate' };
+	}
+	return { action: 'fail', because: 'refused' };
+}
+
+/** Slack for the difference between this machine's clock and AWeber's when comparing their times. */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * Whether the subscriber found after a retried add's "already subscribed" is the one the earlier attempt added:
+ * only when AWeber dates the subscription after that attempt was sent (less the clock skew). Otherwise the address
+ * was on the list before, and the add fails as "already subscribed".
+ */
+export function addedByEarlierAttempt(subscribedAt: unknown, firstSentAt: number, skewMs = CLOCK_SKEW_MS): boolean {
+	const time = parseAweberTime(subscribedAt);
+	return time !== undefined && time >= firstSentAt - skewMs;
+}

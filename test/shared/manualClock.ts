@@ -1,0 +1,36 @@
+import type { LimiterClock } from '../../nodes/shared/rateLimiter';
+
+/** A clock that only moves when the test says so; sleeps resolve when their time is reached. */
+export class ManualClock implements LimiterClock {
+	private time = 0;
+
+	private sleepers: Array<{ at: number; wake: () => void }> = [];
+
+	now(): number {
+		return this.time;
+	}
+
+	async sleep(ms: number): Promise<void> {
+		await new Promise<void>((wake) => this.sleepers.push({ at: this.time + Math.max(0, ms), wake }));
+	}
+
+	/** Moves time forward, waking sleepers in order and letting promise chains settle. */
+	async advance(ms: number): Promise<void> {
+		const target = this.time + ms;
+		for (;;) {
+			await settle();
+			let next: { at: number; wake: () => void } | undefined;
+			for (const sleeper of this.sleepers) if (sleeper.at <= target && (!next || sleeper.at < next.at)) next = sleeper;
+			if (!next) break;
+			this.time = Math.max(this.time, next.at);
+			this.sleepers.splice(this.sleepers.indexOf(next), 1);
+			next.wake();
+		}
+		this.time = target;
+		await settle();
+	}
+}
+
+export async function settle(): Promise<void> {
+	for (let round = 0; round < 20; round++) await Promise.resolve();
+}
