@@ -53,6 +53,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests: () => core.requests(),
 		clearRequests: () => core.clearRequests(),
 		reset: (resetOptions) => core.reset(resetOptions),
+		statisticNames: (accepted) => {
+			core.state.unsubscribeStatisticSpellings = [...accepted];
+		},
 		faults: {
 			next: (count, kind, faultOptions) => core.addFault(count, kind, faultOptions),
 			expireAllTokens: () => tokens.expireAll(),

@@ -119,6 +119,8 @@ export interface Sandbox {
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
 	reset(options?: { seedSize?: number }): void;
+	/** Which spellings of hourly_/daily_ unsubscribe statistics the stats entry answers until the next reset (default both). */
+	statisticNames(accepted: Array<'unsubscribed' | 'unsubscribes'>): void;
 	faults: {
 		next(count: number, kind: FaultKind, options?: FaultOptions): void;
 		expireAllTokens(): void;
