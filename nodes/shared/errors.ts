@@ -47,6 +47,11 @@ export function readAweberFailure(error: unknown): AweberFailure {
 		failure.message = stringOrUndefined(nested.message);
 		failure.documentationUrl = stringOrUndefined(nested.documentation_url);
 		failure.status ??= typeof nested.status === 'number' ? nested.status : undefined;
+	} else if (isObject(body) && typeof body.detail === 'string' && typeof body.title === 'string') {
+		// The 2.0-beta API answers application/problem+json: {type, title, status, detail, instance}.
+		failure.type = body.title;
+		failure.message = body.detail;
+		failure.status ??= typeof body.status === 'number' ? body.status : undefined;
 	} else if (isObject(body) && typeof body.error === 'string') {
 		// RFC 6750 shape used for some token failures.
 		failure.type = body.error;
@@ -71,8 +76,17 @@ export function isTransientFailure(failure: AweberFailure): boolean {
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
 
-/** A hint that tells the user what to do, for the refusals where one helps. */
-export function hintFor(failure: AweberFailure): string | undefined {
+/**
+ * Campaign messages, their opens and tracked events, and the subscribers of a message: AWeber's current API
+ * reference (1.4.0) no longer lists these endpoints (docs/aweber-behaviour.md#retired-endpoints).
+ */
+const RETIRED_MESSAGE_ENDPOINTS = /\/campaigns\/[bf]\d+\/messages(\/|\?|$)/;
+
+export const RETIRED_ENDPOINT_HINT =
+	"AWeber's current API reference no longer lists the campaign message endpoints (messages, their opens and tracked events, the subscribers of a message), so AWeber may have retired them. Use the AWeber Broadcast node instead: Get Opens and Get Clicks for who opened or clicked a broadcast, Get Statistic(s) for counts.";
+
+/** A hint that tells the user what to do, for the refusals where one helps; `url` is the request's. */
+export function hintFor(failure: AweberFailure, url?: string): string | undefined {
 	const message = failure.message ?? '';
 	if (failure.status === 401) {
 		return 'AWeber refused the access token. Open the AWeber credential and reconnect it.';
@@ -99,6 +113,13 @@ export function hintFor(failure: AweberFailure): string | undefined {
 	if (failure.status === 409 && /cancel/i.test(message)) return 'Only a scheduled broadcast that has not started sending can be cancelled.';
 	if (failure.status === 409) return "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed.";
 	if (failure.type === 'BroadcastDatetimeExpired') return "The time has already passed by AWeber's clock. Choose a later time.";
+	if (failure.status === 404 && url !== undefined && RETIRED_MESSAGE_ENDPOINTS.test(url)) return RETIRED_ENDPOINT_HINT;
+	if (failure.status === 404 && /requested broadcast could not be found/i.test(message)) {
+		return "AWeber's link report (beta) does not know this broadcast. The node sends the UUID of the broadcast chosen: check that it is on the chosen list and was sent.";
+	}
+	if (failure.status === 404 && /requested account could not be found/i.test(message)) {
+		return "AWeber's link report (beta) does not know this account. The node sends the UUID of the account chosen: check that the credential belongs to that account.";
+	}
 	if (failure.status === 404 && /campaign/i.test(message)) return 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.';
 	if (failure.status === 404) return 'AWeber has no such resource: check the IDs chosen in the node.';
 	if (failure.status === 415) return 'AWeber refused the body encoding of this request.';
@@ -106,11 +127,11 @@ export function hintFor(failure: AweberFailure): string | undefined {
 }
 
 /** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
-export function toAweberError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+export function toAweberError(node: INode, error: unknown, itemIndex?: number, url?: string): NodeApiError {
 	if (error instanceof NodeApiError && (error as NodeApiError & { aweberMapped?: boolean }).aweberMapped) return error;
 	const failure = readAweberFailure(error);
 	const message = failure.message ?? 'AWeber request failed';
-	const hint = hintFor(failure);
+	const hint = hintFor(failure, url);
 	const details = [
 		hint,
 		failure.type ? `AWeber error type: ${failure.type}` : undefined,

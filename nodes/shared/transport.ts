@@ -188,6 +188,11 @@ export interface SendOptions<T> {
 	 * there is none, and the refusal stands.
 	 */
 	recoverDuplicate?: () => Promise<T | undefined>;
+	/**
+	 * A refusal the caller answers itself (asks again elsewhere): it does not count as the item's final failure,
+	 * so the run's other requests go on.
+	 */
+	handledRefusal?: (failure: AweberFailure) => boolean;
 }
 
 /**
@@ -279,7 +284,7 @@ export async function sendWithAweberPolicies<T>(
 						return recovered;
 					}
 				}
-				const mapped = toAweberError(context.getNode(), error, request.itemIndex);
+				const mapped = toAweberError(context.getNode(), error, request.itemIndex, request.url);
 				if (isRateLimitRefusal(failure)) {
 					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
 				}
@@ -292,10 +297,11 @@ export async function sendWithAweberPolicies<T>(
 		}
 	} catch (error) {
 		// The item failed for good: unless the node continues on fail, the run's other queued requests are dropped.
-		if (owner && owner.run.failedItem === undefined && !continuesOnFail(context) && isFinalError(error)) {
+		const handled = request.handledRefusal?.(readAweberFailure(error)) === true;
+		if (owner && owner.run.failedItem === undefined && !continuesOnFail(context) && isFinalError(error) && !handled) {
 			stopRun(owner.run, owner.index, error);
 		}
-		throw asNodeError(context, error, request.itemIndex);
+		throw asNodeError(context, error, request.itemIndex, request.url);
 	}
 }
 
@@ -304,9 +310,9 @@ function isFinalError(error: unknown): error is NodeApiError | NodeOperationErro
 }
 
 /** n8n's own errors as they are; anything else as AWeber's error. */
-function asNodeError(context: AweberContext, error: unknown, itemIndex: number | undefined): NodeApiError | NodeOperationError {
+function asNodeError(context: AweberContext, error: unknown, itemIndex: number | undefined, url?: string): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return toAweberError(context.getNode(), error, itemIndex);
+	return toAweberError(context.getNode(), error, itemIndex, url);
 }
 
 async function acquireSlot(

@@ -56,6 +56,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		statisticNames: (accepted) => {
 			core.state.unsubscribeStatisticSpellings = [...accepted];
 		},
+		retireMessageEndpoints: () => {
+			core.state.messageEndpointsRetired = true;
+		},
 		faults: {
 			next: (count, kind, faultOptions) => core.addFault(count, kind, faultOptions),
 			expireAllTokens: () => tokens.expireAll(),

@@ -319,6 +319,9 @@ function registerResourceApi(app: FastifyInstance, core: SandboxCore): void {
 		if (params.accountId !== undefined && params.accountId !== String(auth.accountId)) {
 			throw notFound('Account not found');
 		}
+		if (core.state.messageEndpointsRetired && /\/campaigns\/[^/]+\/messages(\/|$)/.test(pathOf(request.url))) {
+			throw notFound('Resource not found');
+		}
 		if (table === undefined) {
 			throw new AweberError(405, 'MethodNotAllowedError', `Method ${method} is not allowed on this resource.`);
 		}

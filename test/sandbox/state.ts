@@ -219,6 +219,8 @@ export class SandboxState {
 	 * 2.0-beta link report reads them (routes/beta.ts).
 	 */
 	readonly archivePageViews = new Map<number, Array<{ url: string; unique: number; total: number }>>();
+	/** Set by a test: the campaign message endpoints answer 404, as AWeber may once its reference stopped listing them. */
+	messageEndpointsRetired = false;
 	/** Which spellings of the unsubscribe time series the stats entry answers (both until a test narrows them). */
 	unsubscribeStatisticSpellings: UnsubscribeStatisticSpelling[] = ['unsubscribed', 'unsubscribes'];
 	readonly lists = new Map<number, ListRecord>();
