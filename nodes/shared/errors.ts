@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** What AWeber (or the network) answered, read from whatever error n8n's HTTP helpers threw. */
 export interface AweberFailure {
@@ -152,6 +152,12 @@ export function toAweberError(node: INode, error: unknown, itemIndex?: number, u
 	mapped.message = message;
 	Object.assign(mapped, { aweberMapped: true, aweber: failure });
 	return mapped;
+}
+
+/** n8n's own errors as they are (the request path's, already mapped); anything else as AWeber's error. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return toAweberError(node, error, itemIndex);
 }
 
 function parseBody(body: unknown): unknown {

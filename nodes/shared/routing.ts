@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
-import { readAweberFailure } from './errors';
+import { asNodeError, readAweberFailure } from './errors';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transport';
 
@@ -112,7 +112,7 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 				async () => await this.makeRoutingRequest(freshRequest(requestData)),
 			);
 		} catch (error) {
-			if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw error;
+			if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw asNodeError(this.getNode(), error, itemIndex);
 			this.logger.info(`AWeber answered 404 at ${absolute}; asking once more at ${otherUrl}`, { node: this.getNode().name });
 			firstResponse = await sendWithAweberPolicies(this, { method, url: otherUrl, itemIndex }, async () =>
 				await this.makeRoutingRequest(freshRequest(requestData, otherUrl)),

@@ -90,7 +90,7 @@ export const broadcastOperations: INodeProperties = {
 		{
 			name: 'Get Link Report (Beta)',
 			value: 'getLinkReport',
-			action: 'Get the link report of a broadcast (beta)',
+			action: 'Get the link report of a broadcast',
 			description: "Get the clicks or page views per URL of a sent broadcast, unique and total, from AWeber's 2.0-beta API",
 			routing: {
 				request: { method: 'GET', baseURL: LINK_REPORT_BASE_URL, url: LINK_REPORT_PATH },
