@@ -3,11 +3,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
 import { request } from 'undici';
 
 import { sandboxCredentialData, useTestbed } from '../harness/aweber';
+import { PACKAGE_PREFIX } from '../harness';
+import { SEED_EXTRAS } from '../sandbox';
 import { call } from '../sandbox/api-test-client';
+import { BROADCAST_STATISTIC_IDS_IN_PATH_ENUM } from '../sandbox/reference/schemas';
 import { byId, listPath, newsletterScope, registerSmallPageVariant, run } from './email-nodes.helpers';
 
 const bed = useTestbed();
@@ -19,6 +24,13 @@ const statRequests = () => bed.sandbox.requests().filter((entry) => entry.path.s
 const betaRequests = () => bed.sandbox.requests().filter((entry) => entry.path.startsWith('/2.0-beta/'));
 
 describe('AWeber Broadcast node: unsubscribe statistics', () => {
+	it('offers exactly the statistics of the reference\'s path enum', () => {
+		const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}aWeberBroadcast`);
+		const statistic = nodeType.description.properties.find((property) => property.name === 'statisticId');
+		const offered = (statistic?.options as Array<{ value: string }>).map((option) => option.value);
+		expect([...offered].sort()).toEqual([...BROADCAST_STATISTIC_IDS_IN_PATH_ENUM].sort());
+	});
+
 	it('asks for daily_unsubscribed, the name in the reference\'s path enum', async () => {
 		const result = await broadcast({ operation: 'getStatistic', broadcastId: byId(bed.sandbox.seed.broadcasts.sent), statisticId: 'daily_unsubscribed' });
 		expect(result.error).toBeUndefined();
@@ -63,6 +75,16 @@ describe('AWeber Broadcast node: Get Link Report (Beta)', () => {
 	const sent = () => byId(bed.sandbox.seed.broadcasts.sent);
 	const linkReport = (parameters: IDataObject, options = {}, type?: string) =>
 		broadcast({ operation: 'getLinkReport', broadcastId: sent(), ...parameters }, options, type);
+
+	it('its broadcast picker offers the sent broadcasts', async () => {
+		const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}aWeberBroadcast`);
+		const node = bed.harness.toNode({ type: 'aWeberBroadcast', credentialId: bed.credentialId, parameters: { ...newsletterScope(bed), operation: 'getLinkReport' } }, 'Node Under Test');
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+		const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
+		const search = nodeType.methods?.listSearch?.searchBroadcasts as (this: ILoadOptionsFunctions) => Promise<INodeListSearchResult>;
+		const found = await search.call(new LoadOptionsContext(workflow, node, additionalData, 'parameters'));
+		expect(found.results.map((result) => result.value)).toEqual([String(bed.sandbox.seed.broadcasts.sent), String(SEED_EXTRAS.welcomeBroadcast)]);
+	});
 
 	it('finds the account and broadcast UUIDs from the pickers, then reads the click report, most clicked first', async () => {
 		const { seed } = bed.sandbox;
