@@ -6,6 +6,7 @@ import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchMessages } from '../shared/listSearch/searchMessages';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { RETIRED_ENDPOINT_NOTE, retiredEndpointNotice } from '../shared/retiredEndpoints';
 import { campaignDescription } from './resources/campaign';
 import { messageDescription } from './resources/message';
 import { messageOpenDescription, messageTrackedEventDescription } from './resources/messageEvent';
@@ -30,12 +31,13 @@ export class AWeberCampaign implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Campaign', value: 'campaign' },
-					{ name: 'Message', value: 'message' },
-					{ name: 'Message Open', value: 'messageOpen' },
-					{ name: 'Message Tracked Event', value: 'messageTrackedEvent' },
+					{ name: 'Message', value: 'message', description: RETIRED_ENDPOINT_NOTE },
+					{ name: 'Message Open', value: 'messageOpen', description: RETIRED_ENDPOINT_NOTE },
+					{ name: 'Message Tracked Event', value: 'messageTrackedEvent', description: RETIRED_ENDPOINT_NOTE },
 				],
 				default: 'campaign',
 			},
+			retiredEndpointNotice({ resource: ['message', 'messageOpen', 'messageTrackedEvent'] }),
 			...campaignDescription,
 			...messageDescription,
 			...messageOpenDescription,

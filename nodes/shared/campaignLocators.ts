@@ -20,7 +20,7 @@ export const messageLocator = aweberLocator({
 	urlSegment: 'messages',
 	urlExample: 'https://api.aweber.com/1.0/accounts/123456/lists/654321/campaigns/b123/messages/789',
 	idPlaceholder: '789',
-	description: "One subscriber's copy of the campaign",
+	description: "One subscriber's copy of the campaign. AWeber's current API reference no longer lists campaign messages: for opens and clicks use the AWeber Broadcast node.",
 });
 
 /** A broadcast of the chosen list, in any state (draft, scheduled, sent). */

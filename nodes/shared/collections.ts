@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AWEBER_MAX_PAGE_SIZE } from './constants';
-import { aweberGet, type AweberContext } from './transport';
+import { aweberApiRequest, type AweberContext } from './transport';
 
 /**
  * The one reader of AWeber collections (docs/aweber-behaviour.md#collections). It serves the routed
@@ -18,6 +18,26 @@ export interface CollectionPage<T = IDataObject> {
 /** AWeber collections (offset or cursor pages) all carry `entries`; single resources never do. */
 export function isCollectionPage(body: unknown): body is CollectionPage {
 	return typeof body === 'object' && body !== null && Array.isArray((body as IDataObject).entries);
+}
+
+/**
+ * The `rel="next"` URL of an RFC 8288 `Link` header: how AWeber's 2.0-beta API links its pages, whose body is a
+ * bare array (docs/aweber-behaviour.md#beta-link-report).
+ */
+export function nextLinkOf(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? header.join(', ') : typeof header === 'string' ? header : '';
+	for (const part of value.split(/,(?=\s*<)/)) {
+		const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+		if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2])) return match[1];
+	}
+	return undefined;
+}
+
+/** A page of the 2.0-beta API (a bare array, the next page in the `Link` header) as a collection page. */
+export function linkHeaderPage(body: unknown, headers: IDataObject | undefined): CollectionPage | undefined {
+	if (!Array.isArray(body)) return undefined;
+	const next = nextLinkOf(headers?.link ?? headers?.Link);
+	return next === undefined ? { entries: body as IDataObject[] } : { entries: body as IDataObject[], next_collection_link: next };
 }
 
 /**
@@ -40,13 +60,16 @@ export async function readCollectionPage<T = IDataObject>(
 ): Promise<CollectionPage<T>> {
 	const isLink = /^https?:\/\//i.test(pathOrLink);
 	const qs = isLink ? options.qs : { 'ws.size': AWEBER_MAX_PAGE_SIZE, ...options.qs };
-	const body = await aweberGet<unknown>(context, pathOrLink, qs, {
+	const response = await aweberApiRequest(context, {
+		method: 'GET',
+		url: pathOrLink,
+		qs,
 		source: options.source,
 		itemIndex: options.itemIndex,
 		concurrent: options.concurrent,
 	});
-	if (!isCollectionPage(body)) return { entries: [] };
-	return body as CollectionPage<T>;
+	const page = isCollectionPage(response.body) ? response.body : linkHeaderPage(response.body, response.headers as IDataObject);
+	return (page ?? { entries: [] }) as CollectionPage<T>;
 }
 
 export interface ReadOnOptions<T> {
@@ -75,7 +98,7 @@ export async function readRemainingEntries<T = IDataObject>(
 	const { shapeEntries } = options;
 	const readPage = async (link: string) => {
 		const page = await readCollectionPage<T>(context, link, {
-			source: 'the next_collection_link of an AWeber page',
+			source: 'the next_collection_link (or Link header) of an AWeber page',
 			itemIndex: options.itemIndex,
 			concurrent: true,
 		});

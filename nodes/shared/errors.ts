@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { AWEBER_IMPORTER } from './bulkAdds';
 
@@ -49,6 +49,11 @@ export function readAweberFailure(error: unknown): AweberFailure {
 		failure.message = stringOrUndefined(nested.message);
 		failure.documentationUrl = stringOrUndefined(nested.documentation_url);
 		failure.status ??= typeof nested.status === 'number' ? nested.status : undefined;
+	} else if (isObject(body) && typeof body.detail === 'string' && typeof body.title === 'string') {
+		// The 2.0-beta API answers application/problem+json: {type, title, status, detail, instance}.
+		failure.type = body.title;
+		failure.message = body.detail;
+		failure.status ??= typeof body.status === 'number' ? body.status : undefined;
 	} else if (isObject(body) && typeof body.error === 'string') {
 		// RFC 6750 shape used for some token failures.
 		failure.type = body.error;
@@ -73,6 +78,15 @@ export function isTransientFailure(failure: AweberFailure): boolean {
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
 
+/**
+ * Campaign messages, their opens and tracked events, and the subscribers of a message: AWeber's current API
+ * reference (1.4.0) no longer lists these endpoints (docs/aweber-behaviour.md#retired-endpoints).
+ */
+const RETIRED_MESSAGE_ENDPOINTS = /\/campaigns\/[bf]\d+\/messages(\/|\?|$)/;
+
+export const RETIRED_ENDPOINT_HINT =
+	"AWeber's current API reference no longer lists the campaign message endpoints (messages, their opens and tracked events, the subscribers of a message), so AWeber may have retired them. Use the AWeber Broadcast node instead: Get Opens and Get Clicks for who opened or clicked a broadcast, Get Statistic(s) for counts.";
+
 /** The account's pacing as the credential configures it, for the hints that quote it. */
 export interface AccountLimits {
 	requests: number;
@@ -90,7 +104,7 @@ interface HintRule {
 	status?: number;
 	message?: RegExp;
 	type?: string;
-	hint: string | ((failure: AweberFailure, limits: AccountLimits) => string | undefined);
+	hint: string | ((failure: AweberFailure, limits: AccountLimits, url: string | undefined) => string | undefined);
 }
 
 /** The hints, most specific first: the first rule that matches gives the hint. Add a refusal here, one line each. */
@@ -120,19 +134,30 @@ const HINTS: HintRule[] = [
 	{ status: 409, message: /cancel/i, hint: 'Only a scheduled broadcast that has not started sending can be cancelled.' },
 	{ status: 409, hint: "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed." },
 	{ type: 'BroadcastDatetimeExpired', hint: "The time has already passed by AWeber's clock. Choose a later time." },
+	{ status: 404, hint: (_failure, _limits, url) => (url !== undefined && RETIRED_MESSAGE_ENDPOINTS.test(url) ? RETIRED_ENDPOINT_HINT : undefined) },
+	{
+		status: 404,
+		message: /requested broadcast could not be found/i,
+		hint: "AWeber's link report (beta) does not know this broadcast. The node sends the UUID of the broadcast chosen: check that it is on the chosen list and was sent.",
+	},
+	{
+		status: 404,
+		message: /requested account could not be found/i,
+		hint: "AWeber's link report (beta) does not know this account. The node sends the UUID of the account chosen: check that the credential belongs to that account.",
+	},
 	{ status: 404, message: /campaign/i, hint: 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.' },
 	{ status: 404, hint: 'AWeber has no such resource: check the IDs chosen in the node.' },
 	{ status: 415, hint: 'AWeber refused the body encoding of this request.' },
 ];
 
 /** A hint that tells the user what to do, for the refusals where one helps: the first rule of HINTS that matches. */
-export function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS): string | undefined {
+export function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS, url?: string): string | undefined {
 	const message = failure.message ?? '';
 	for (const rule of HINTS) {
 		if (rule.status !== undefined && rule.status !== failure.status) continue;
 		if (rule.type !== undefined && rule.type !== failure.type) continue;
 		if (rule.message && !rule.message.test(message)) continue;
-		const hint = typeof rule.hint === 'string' ? rule.hint : rule.hint(failure, limits);
+		const hint = typeof rule.hint === 'string' ? rule.hint : rule.hint(failure, limits, url);
 		if (hint !== undefined) return hint;
 	}
 	return undefined;
@@ -162,11 +187,11 @@ export function windowName(windowMs: number): string {
 }
 
 /** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
-export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: AccountLimits): NodeApiError {
+export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: AccountLimits, url?: string): NodeApiError {
 	if (error instanceof NodeApiError && (error as NodeApiError & { aweberMapped?: boolean }).aweberMapped) return error;
 	const failure = readAweberFailure(error);
 	const message = failure.message ?? 'AWeber request failed';
-	const hint = hintFor(failure, limits);
+	const hint = hintFor(failure, limits, url);
 	const details = [
 		hint,
 		failure.type ? `AWeber error type: ${failure.type}` : undefined,
@@ -187,6 +212,12 @@ export function toAweberError(node: INode, error: unknown, itemIndex?: number, l
 	mapped.message = message;
 	Object.assign(mapped, { aweberMapped: true, aweber: failure });
 	return mapped;
+}
+
+/** n8n's own errors as they are (the request path's, already mapped); anything else as AWeber's error. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return toAweberError(node, error, itemIndex);
 }
 
 function parseBody(body: unknown): unknown {

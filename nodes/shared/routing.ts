@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
+import { asNodeError, readAweberFailure } from './errors';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { aweberGet, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
 import { addedByEarlierAttempt } from './failureDecision';
@@ -77,6 +78,11 @@ export interface RoutedRequestPolicy {
 	 * answer is lost, and where the user can check, for the error (transport.ts).
 	 */
 	ifAnswerLost?: LostAnswerAdvice;
+	/**
+	 * Where to ask once more when AWeber answers 404 (a resource AWeber's documents name two ways, such as the
+	 * unsubscribe statistics, docs/aweber-behaviour.md#broadcast-statistics); undefined: nowhere.
+	 */
+	retryNotFoundAt?: (url: string) => string | undefined;
 }
 
 /**
@@ -94,20 +100,31 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		const { method = 'GET', baseURL, url, body } = requestData.options;
 		const absolute = absoluteUrl(baseURL, url);
 		const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
-		const firstResponse = await sendWithAweberPolicies(
-			this,
-			{
-				method,
-				url: absolute,
-				itemIndex,
-				safeToRepeat: subscriberAdd !== undefined,
-				recoverDuplicate: subscriberAdd
-					? async ({ firstSentAt }) => await recoverSubscriberAdd(this, requestData, subscriberAdd, firstSentAt)
-					: undefined,
-				ifAnswerLost: policy.ifAnswerLost,
-			},
-			async () => await this.makeRoutingRequest(freshRequest(requestData)),
-		);
+		const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
+		let firstResponse: INodeExecutionData[];
+		try {
+			firstResponse = await sendWithAweberPolicies(
+				this,
+				{
+					method,
+					url: absolute,
+					itemIndex,
+					safeToRepeat: subscriberAdd !== undefined,
+					recoverDuplicate: subscriberAdd
+						? async ({ firstSentAt }) => await recoverSubscriberAdd(this, requestData, subscriberAdd, firstSentAt)
+						: undefined,
+					ifAnswerLost: policy.ifAnswerLost,
+					handledRefusal: otherUrl !== undefined ? (failure) => failure.status === 404 : undefined,
+				},
+				async () => await this.makeRoutingRequest(freshRequest(requestData)),
+			);
+		} catch (error) {
+			if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw asNodeError(this.getNode(), error, itemIndex);
+			this.logger.info(`AWeber answered 404 at ${absolute}; asking once more at ${otherUrl}`, { node: this.getNode().name });
+			firstResponse = await sendWithAweberPolicies(this, { method, url: otherUrl, itemIndex }, async () =>
+				await this.makeRoutingRequest(freshRequest(requestData, otherUrl)),
+			);
+		}
 		const first = asCollectionPage(firstResponse);
 		if (!first) return firstResponse;
 		// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
@@ -189,9 +206,10 @@ function absoluteUrl(baseURL: string | undefined, url: string | undefined): stri
  * Copies of the parts n8n's HTTP helpers modify (signing adds headers, empty bodies are removed), so each
  * attempt of a retried request starts from the node's request as built.
  */
-function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions): DeclarativeRestApiSettings.ResultOptions {
+function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, url?: string): DeclarativeRestApiSettings.ResultOptions {
 	const { options } = requestData;
-	return { ...requestData, options: { ...options, headers: { ...options.headers }, qs: { ...options.qs } } };
+	const target = url === undefined ? {} : { url, baseURL: undefined };
+	return { ...requestData, options: { ...options, ...target, headers: { ...options.headers }, qs: { ...options.qs } } };
 }
 
 interface SubscriberAdd {

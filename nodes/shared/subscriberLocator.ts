@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { aweberLocator } from './descriptions';
 import { checkEmailAddress } from './fieldValidation';
+import { idOfLink } from './links';
 import { listPathOf } from './listPath';
 import { aweberGet } from './transport';
 
@@ -60,6 +61,20 @@ export async function findSubscriberByEmail(context: IExecuteSingleFunctions, em
 	const subscriber = found.entries?.[0];
 	if (!subscriber) throw subscriberNotFound(context, email);
 	return subscriber;
+}
+
+/**
+ * The ID of a subscriber AWeber found, for a path: its `id`, else the one its `self_link` ends with (AWeber may
+ * send null in either, docs/aweber-behaviour.md#nullable-fields); an error naming the address when neither is there.
+ */
+export function foundSubscriberId(context: IExecuteSingleFunctions, subscriber: IDataObject, email: string): string {
+	if ((typeof subscriber.id === 'number' || typeof subscriber.id === 'string') && String(subscriber.id) !== '') return String(subscriber.id);
+	const fromLink = typeof subscriber.self_link === 'string' ? idOfLink(subscriber.self_link, 'subscribers') : undefined;
+	if (fromLink !== undefined) return String(fromLink);
+	throw new NodeOperationError(context.getNode(), `AWeber found the subscriber "${email}" but gave no ID for it`, {
+		description: 'AWeber answered the search without the subscriber\'s id and self_link. Choose the subscriber by ID instead.',
+		itemIndex: context.getItemIndex(),
+	});
 }
 
 export function subscriberNotFound(context: IExecuteSingleFunctions, email: string): NodeOperationError {

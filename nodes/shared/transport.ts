@@ -214,6 +214,11 @@ export interface SendOptions<T> {
 	recoverDuplicate?: (attempts: { firstSentAt: number | undefined }) => Promise<T | undefined>;
 	/** For a write that cannot be repeated: what to tell the user when its answer was lost (defaults to a general note). */
 	ifAnswerLost?: LostAnswerAdvice;
+	/**
+	 * A refusal the caller answers itself (asks again elsewhere): it does not count as the item's final failure,
+	 * so the run's other requests go on.
+	 */
+	handledRefusal?: (failure: AweberFailure) => boolean;
 }
 
 /**
@@ -320,7 +325,7 @@ export async function sendWithAweberPolicies<T>(
 					case 'fail':
 						break;
 				}
-				const mapped = toAweberError(context.getNode(), error, request.itemIndex, settings);
+				const mapped = toAweberError(context.getNode(), error, request.itemIndex, settings, request.url);
 				if (decision.action === 'fail' && decision.because === 'rate-limit-persists') {
 					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
 				}
@@ -336,10 +341,11 @@ export async function sendWithAweberPolicies<T>(
 		}
 	} catch (error) {
 		// The item failed for good: unless the node continues on fail, the run's other queued requests are dropped.
-		if (owner && owner.run.failedItem === undefined && !continuesOnFail(context) && isFinalError(error)) {
+		const handled = request.handledRefusal?.(readAweberFailure(error)) === true;
+		if (owner && owner.run.failedItem === undefined && !continuesOnFail(context) && isFinalError(error) && !handled) {
 			stopRun(owner.run, owner.index, error);
 		}
-		throw asNodeError(context, error, request.itemIndex);
+		throw asNodeError(context, error, request.itemIndex, request.url);
 	}
 }
 
@@ -348,9 +354,9 @@ function isFinalError(error: unknown): error is NodeApiError | NodeOperationErro
 }
 
 /** n8n's own errors as they are; anything else as AWeber's error. */
-function asNodeError(context: AweberContext, error: unknown, itemIndex: number | undefined): NodeApiError | NodeOperationError {
+function asNodeError(context: AweberContext, error: unknown, itemIndex: number | undefined, url?: string): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return toAweberError(context.getNode(), error, itemIndex);
+	return toAweberError(context.getNode(), error, itemIndex, undefined, url);
 }
 
 async function acquireSlot(

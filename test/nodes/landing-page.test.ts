@@ -8,7 +8,7 @@ describe('AWeber Landing Page node', () => {
 		const result = await run(bed, 'aWeberLandingPage', { ...newsletterScope(bed), operation: 'getAll', returnAll: true });
 		expect(result.items).toEqual([
 			expect.objectContaining({ id: bed.sandbox.seed.landingPages.newsletter, name: 'Spring launch', status: 'published' }),
-			expect.objectContaining({ name: 'Webinar sign-up (draft)', status: 'draft', published_url: null }),
+			expect.objectContaining({ name: 'Webinar sign-up (draft)', status: 'unpublished', published_url: null }),
 		]);
 		expect(apiCalls(bed)).toEqual([
 			expect.objectContaining({ method: 'GET', path: `${listPath(bed)}/landing_pages`, query: { 'ws.size': '100' } }),

@@ -132,6 +132,7 @@ describe('The access token never leaves the credential\'s API origin', () => {
 			hostileApi = await new LoopbackServer(async (incoming, body, self) => {
 				const answer = await forward(bed.sandbox.apiBaseUrl, self, incoming, body);
 				if (answer.headers.location) answer.headers.location = answer.headers.location.replace(self.url, harvester.url);
+				if (answer.headers.link) answer.headers.link = answer.headers.link.split(self.url).join(harvester.url);
 				answer.body = answer.body.replace(/"next_collection_link": ?"[^"]*"/g, `"next_collection_link":"${harvester.url}/1.0/next?ws.start=100&ws.size=100"`);
 				return answer;
 			}).start();
@@ -158,7 +159,25 @@ describe('The access token never leaves the credential\'s API origin', () => {
 				parameters: { operation: 'getAll', ...newsletterScope(bed, bed.sandbox.seed.lists.bulk), returnAll: true },
 			});
 			expect(result.status).toBe('error');
-			expect(result.error?.description).toContain('The next_collection_link of an AWeber page points to');
+			expect(result.error?.description).toContain('The next_collection_link (or Link header) of an AWeber page points to');
+			expect(harvester.received).toEqual([]);
+		});
+
+		it('refuses a Link header (the 2.0-beta link report\'s next page) on another host', async () => {
+			const result = await bed.harness.runNode({
+				type: 'aWeberBroadcast',
+				credentialId: hostileCredential,
+				parameters: {
+					operation: 'getLinkReport',
+					...newsletterScope(bed),
+					broadcastId: byId(bed.sandbox.seed.broadcasts.sent),
+					linkReportFilter: 'pageviews',
+					returnAll: true,
+				},
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe(`Refused to send the AWeber credential to ${harvester.url}`);
+			expect(result.error?.description).toContain('The next_collection_link (or Link header) of an AWeber page points to');
 			expect(harvester.received).toEqual([]);
 		});
 	});

@@ -54,6 +54,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clearRequests: () => core.clearRequests(),
 		reset: (resetOptions) => core.reset(resetOptions),
 		setAccountStanding: (standing, standingOptions) => core.setAccountStanding(standing, standingOptions?.refusedEmails),
+		statisticNames: (accepted) => {
+			core.state.unsubscribeStatisticSpellings = [...accepted];
+		},
+		retireMessageEndpoints: () => {
+			core.state.messageEndpointsRetired = true;
+		},
 		faults: {
 			next: (count, kind, faultOptions) => core.addFault(count, kind, faultOptions),
 			expireAllTokens: () => tokens.expireAll(),

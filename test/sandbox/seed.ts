@@ -73,7 +73,7 @@ const PEOPLE = [
 const COMPANIES = ['Analytical Engines Ltd', 'Cobol Works', 'Enigma Outfitters', 'Orbit Labs', 'Shortest Path Co'];
 const PLANS = ['free', 'pro', 'team'];
 const CITIES: Array<Partial<ReturnType<typeof emptyGeo>>> = [
-	{ city: 'Philadelphia', country: 'United States', region: 'PA', postal_code: '19103', latitude: 39.95, longitude: -75.17, area_code: '215', dma_code: '504' },
+	{ city: 'Philadelphia', country: 'United States', region: 'PA', postal_code: '19103', latitude: 39.95, longitude: -75.17, area_code: 215, dma_code: '504' },
 	{ city: 'London', country: 'United Kingdom', region: 'ENG', postal_code: 'EC1A', latitude: 51.51, longitude: -0.09 },
 	{ city: 'Berlin', country: 'Germany', region: 'BE', postal_code: '10115', latitude: 52.53, longitude: 13.38 },
 ];
@@ -201,6 +201,9 @@ function seedBulk(state: SandboxState, size: number): void {
 		});
 	}
 }
+
+/** Pages of the spring lookbook the sent broadcast links to: its 2.0-beta page-view report spans two pages. */
+export const LOOKBOOK_PAGES = 130;
 
 const CLICK_URLS = [
 	'https://sandbox-outfitters.example/spring',
@@ -358,12 +361,22 @@ function seedEmail(state: SandboxState, newsletter: SubscriberRecord[], now: num
 		trackedEvents: true,
 	});
 
+	// More page views than one page of the 2.0-beta link report holds (100), so Return All has pages to follow.
+	state.archivePageViews.set(
+		BROADCAST_IDS.sent,
+		Array.from({ length: LOOKBOOK_PAGES }, (_unused, index) => {
+			const unique = 1 + ((index * 7) % 23);
+			return { url: `https://sandbox-outfitters.example/lookbook/${index + 1}`, unique, total: unique + (index % 5) };
+		}),
+	);
+
 	state.followUps.set(FOLLOW_UP_IDS.welcome, {
 		id: FOLLOW_UP_IDS.welcome,
 		listId: LIST_IDS.newsletter,
 		subject: 'Welcome aboard',
 		messageNumber: 1,
-		messageInterval: 0,
+		// The reference's Campaign.message_interval minimum is 1 (days after the previous message).
+		messageInterval: 1,
 		contentType: 'Text/HTML',
 		clickTrackingEnabled: true,
 		spamAssassinScore: 0.2,
@@ -452,7 +465,7 @@ function seedForms(state: SandboxState, now: number): void {
 		id: seededUuid(0x1a9d, 2),
 		listId: LIST_IDS.newsletter,
 		name: 'Webinar sign-up (draft)',
-		status: 'draft',
+		status: 'unpublished',
 		contentHtml: '<h1>Webinar</h1>',
 		publishedHtml: null,
 		publishedUrl: null,

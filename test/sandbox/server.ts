@@ -15,6 +15,7 @@ import { Links } from './links';
 import { registerOAuthRoutes } from './oauth';
 import type { RateLimiter } from './ratelimit';
 import { registerAccountRoutes } from './routes/accounts';
+import { BETA_PREFIX, LINK_REPORT_PATH, ProblemError, broadcastLinksReport, linkHeader } from './routes/beta';
 import { registerBroadcastRoutes } from './routes/broadcasts';
 import { registerCampaignRoutes } from './routes/campaigns';
 import type { ApiContext, ApiResult, BodyKind, HttpMethod, Operation, OperationTable } from './routes/context';
@@ -283,7 +284,7 @@ function resolveOperation(method: HttpMethod, table: OperationTable, query: Quer
 	const wsOp = fromBody !== undefined ? String(Array.isArray(fromBody) ? fromBody[0] : fromBody) : query['ws.op'];
 	if (wsOp !== undefined && wsOp !== '') {
 		const named = table.named?.[wsOp];
-		if (named === undefined) throw badRequest(`No such operation: ${wsOp}`);
+		if (named === undefined) throw badRequest(`No such operation: ${wsOp}`, 'BadRequestError');
 		return named;
 	}
 	if (table.plain === undefined) throw badRequest('No operation name given.');
@@ -323,6 +324,9 @@ function registerResourceApi(app: FastifyInstance, core: SandboxCore): void {
 		const params = (request.params ?? {}) as Record<string, string>;
 		if (params.accountId !== undefined && params.accountId !== String(auth.accountId)) {
 			throw notFound('Account not found');
+		}
+		if (core.state.messageEndpointsRetired && /\/campaigns\/[^/]+\/messages(\/|$)/.test(pathOf(request.url))) {
+			throw notFound('Resource not found');
 		}
 		if (table === undefined) {
 			throw new AweberError(405, 'MethodNotAllowedError', `Method ${method} is not allowed on this resource.`);
@@ -371,6 +375,43 @@ function registerResourceApi(app: FastifyInstance, core: SandboxCore): void {
 			}
 		},
 		{ prefix: API_PREFIX },
+	);
+}
+
+const PROBLEM_TITLES: Record<number, string> = { 400: 'Request Error', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+
+/** The 2.0-beta API answers its errors as application/problem+json (RFC 7807), AWeber's v1 errors included. */
+function sendProblem(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
+	let problem: ProblemError;
+	if (error instanceof ProblemError) problem = error;
+	else if (error instanceof AweberError) problem = new ProblemError(error.status, PROBLEM_TITLES[error.status] ?? error.type, error.message);
+	else problem = new ProblemError(500, 'Internal Server Error', 'An internal error occurred.');
+	return reply
+		.code(problem.status)
+		.type('application/problem+json')
+		.send(JSON.stringify(problem.toBody(pathOf(request.url))));
+}
+
+/** The 2.0-beta API: the same tokens, rate limit and scopes as /1.0, UUID identifiers (routes/beta.ts). */
+function registerBetaApi(app: FastifyInstance, core: SandboxCore): void {
+	app.register(
+		async (beta) => {
+			beta.setErrorHandler((error, request, reply) => sendProblem(reply, request, error));
+			beta.setNotFoundHandler((request, reply) => sendProblem(reply, request, new ProblemError(404, 'Not Found', 'The requested resource could not be found')));
+			beta.get(LINK_REPORT_PATH, async (request, reply) => {
+				core.tick();
+				const query = firstValues(request.query);
+				const auth = authenticate(core, request, query);
+				request.sandboxAccount = auth.accountId;
+				if (core.rateLimiter.hit(auth.accountId) === 'limited') throw forbidden(RATE_LIMIT_MESSAGE);
+				if (!auth.scopes.includes('email.read')) throw forbidden('Missing required scope: email.read');
+				const page = broadcastLinksReport(core.state, query, `${core.baseUrl}${BETA_PREFIX}${LINK_REPORT_PATH}`);
+				const link = linkHeader(page);
+				if (link !== undefined) reply.header('link', link);
+				return reply.code(200).type('application/json').send(JSON.stringify(page.entries));
+			});
+		},
+		{ prefix: BETA_PREFIX },
 	);
 }
 
@@ -444,6 +485,7 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 	});
 
 	registerResourceApi(app, core);
+	registerBetaApi(app, core);
 	registerOAuthRoutes(app, {
 		clock: core.clock,
 		tokens: core.tokens,

@@ -39,7 +39,8 @@ export interface CustomFieldRecord {
 }
 
 export interface SubscriberGeo {
-	area_code: string | null;
+	/** The reference's Subscriber.area_code is an integer; dma_code stays a string (as AWeber sends it). */
+	area_code: number | null;
 	city: string | null;
 	country: string | null;
 	dma_code: string | null;
@@ -206,7 +207,8 @@ export interface LandingPageRecord {
 	id: string;
 	listId: number;
 	name: string;
-	status: 'published' | 'draft';
+	/** The reference's LandingPageNoContent.status enum: published or unpublished (no draft). */
+	status: 'published' | 'unpublished';
 	contentHtml: string;
 	publishedHtml: string | null;
 	publishedUrl: string | null;
@@ -217,8 +219,19 @@ export interface LandingPageRecord {
 
 export type IdKind = 'subscriber' | 'customField' | 'broadcast' | 'message' | 'open' | 'click' | 'trackedEvent';
 
+export type UnsubscribeStatisticSpelling = 'unsubscribed' | 'unsubscribes';
+
 export class SandboxState {
 	account: AccountRecord = { id: 0, uuid: '', company: '' };
+	/**
+	 * Page views of a sent broadcast's archive and the pages it links to, per URL, beyond its web hits: only the
+	 * 2.0-beta link report reads them (routes/beta.ts).
+	 */
+	readonly archivePageViews = new Map<number, Array<{ url: string; unique: number; total: number }>>();
+	/** Set by a test: the campaign message endpoints answer 404, as AWeber may once its reference stopped listing them. */
+	messageEndpointsRetired = false;
+	/** Which spellings of the unsubscribe time series the stats entry answers (both until a test narrows them). */
+	unsubscribeStatisticSpellings: UnsubscribeStatisticSpelling[] = ['unsubscribed', 'unsubscribes'];
 	readonly lists = new Map<number, ListRecord>();
 	readonly customFields = new Map<number, CustomFieldRecord>();
 	readonly subscribers = new Map<number, SubscriberRecord>();

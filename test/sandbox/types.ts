@@ -122,6 +122,10 @@ export interface Sandbox {
 	reset(options?: { seedSize?: number }): void;
 	/** How AWeber treats the account's subscriber changes until the next reset (docs/aweber-behaviour.md#account-standing). */
 	setAccountStanding(standing: AccountStanding, options?: { refusedEmails?: string[] }): void;
+	/** Which spellings of hourly_/daily_ unsubscribe statistics the stats entry answers until the next reset (default both). */
+	statisticNames(accepted: Array<'unsubscribed' | 'unsubscribes'>): void;
+	/** Until the next reset, `…/campaigns/{c}/messages…` answers 404, as AWeber may now that its reference no longer lists it. */
+	retireMessageEndpoints(): void;
 	faults: {
 		next(count: number, kind: FaultKind, options?: FaultOptions): void;
 		expireAllTokens(): void;

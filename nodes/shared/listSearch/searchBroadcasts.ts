@@ -24,6 +24,7 @@ const STATUSES_FOR_OPERATION: Record<string, BroadcastStatus[]> = {
 	getStatistics: ['sent'],
 	getStatistic: ['sent'],
 	getOpens: ['sent'],
+	getLinkReport: ['sent'],
 	getClicks: ['sent'],
 };
 const ALL_STATUSES: BroadcastStatus[] = ['draft', 'scheduled', 'sent'];

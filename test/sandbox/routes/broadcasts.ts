@@ -25,6 +25,8 @@ const READ = 'email.read';
 const WRITE = 'email.write';
 const MAX_SUBJECT_LENGTH = 120;
 const LISTED_STATUSES = ['draft', 'scheduled', 'sent'] as const;
+/** The reference's broadcast operations answer an unknown list with this 404 type. */
+const LIST_NOT_FOUND = 'ListNotFoundError';
 type ListedStatus = (typeof LISTED_STATUSES)[number];
 
 const BROADCAST_FIELDS = [
@@ -118,7 +120,7 @@ function broadcastsWithStatus(ctx: ApiContext, listId: number, status: ListedSta
 }
 
 function broadcastOf(ctx: ApiContext): BroadcastRecord {
-	const list = listOf(ctx);
+	const list = listOf(ctx, LIST_NOT_FOUND);
 	const broadcast = ctx.state.broadcasts.get(intParam(ctx, 'broadcastId', 'Broadcast'));
 	if (broadcast === undefined || broadcast.listId !== list.id) throw notFound('Broadcast not found', 'BroadcastNotFoundError');
 	return broadcast;
@@ -218,7 +220,7 @@ function applyBroadcastFields(ctx: ApiContext, broadcast: BroadcastRecord, creat
 
 function createBroadcast(ctx: ApiContext): ApiResult {
 	requireForm(ctx);
-	const list = listOf(ctx);
+	const list = listOf(ctx, LIST_NOT_FOUND);
 	const broadcast: BroadcastRecord = {
 		id: ctx.state.nextId('broadcast'),
 		uuid: randomUUID(),
@@ -261,7 +263,7 @@ function updateBroadcast(ctx: ApiContext): ApiResult {
 }
 
 function deleteBroadcast(ctx: ApiContext): ApiResult {
-	const list = listOf(ctx);
+	const list = listOf(ctx, LIST_NOT_FOUND);
 	const broadcast = ctx.state.broadcasts.get(intParam(ctx, 'broadcastId', 'Broadcast'));
 	// Deleting a broadcast that does not exist also answers 204 (AWeber changelog 1.0.37).
 	if (broadcast !== undefined && broadcast.listId === list.id) {
@@ -427,7 +429,7 @@ export function registerBroadcastRoutes(routes: ApiRoutes): void {
 		plain: {
 			scope: READ,
 			handle: (ctx) => {
-				const list = listOf(ctx);
+				const list = listOf(ctx, LIST_NOT_FOUND);
 				const status = listedStatus(ctx);
 				return ok(
 					offsetPage({
@@ -438,6 +440,8 @@ export function registerBroadcastRoutes(routes: ApiRoutes): void {
 						entryType: 'broadcast',
 						totalKind: 'total_size_link',
 						resourceTypeBase: `${ctx.links.api}/`,
+						// The reference's Broadcasts collection carries self_link.
+						selfLink: true,
 					}),
 				);
 			},
@@ -448,7 +452,7 @@ export function registerBroadcastRoutes(routes: ApiRoutes): void {
 		plain: {
 			scope: READ,
 			handle: (ctx) => {
-				const list = listOf(ctx);
+				const list = listOf(ctx, LIST_NOT_FOUND);
 				return ok({ total_size: broadcastsWithStatus(ctx, list.id, listedStatus(ctx)).length });
 			},
 		},

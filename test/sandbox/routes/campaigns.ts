@@ -1,7 +1,7 @@
 // Campaigns (broadcast `b…` and follow-up `f…`), their statistics, messages, opens and tracked events.
 // A broadcast becomes a campaign with the same id once it starts sending. docs/aweber-behaviour.md#conventions.
 import { offsetPage } from '../collections';
-import { badRequest, notFound } from '../errors';
+import { badRequest, missingArgument, notFound } from '../errors';
 import { formatTime, httpEtag } from '../links';
 import type {
 	BroadcastRecord,
@@ -42,7 +42,7 @@ interface Activity {
 	unsubscribes: number;
 }
 
-function activityOf(state: SandboxState, type: CampaignType, campaignId: number): Activity {
+export function activityOf(state: SandboxState, type: CampaignType, campaignId: number): Activity {
 	const messages = campaignMessages(state, type, campaignId);
 	const ids = new Set(messages.map((message) => message.id));
 	let unsubscribes = 0;
@@ -240,7 +240,8 @@ function broadcastStatistics(ctx: ApiContext, broadcast: BroadcastRecord): Stat[
 		...series('clicks', activity.clicks.map((click) => click.eventTime)),
 		...series('webhits', webhits.map((hit) => hit.eventTime)),
 		...series('sales', sales.map((sale) => sale.eventTime)),
-		...series('unsubscribes', unsubscribeTimes),
+		// The reference's path enum names these daily_unsubscribed / hourly_unsubscribed (docs/aweber-behaviour.md#statistics).
+		...series('unsubscribed', unsubscribeTimes),
 		{
 			id: 'clicks_by_link',
 			description: 'Top 10 links by clicks',
@@ -366,6 +367,18 @@ function page<T>(ctx: ApiContext, url: string, items: T[], entryType: string, re
 	return ok(offsetPage({ url, query: ctx.query, items, render, entryType, totalKind, resourceTypeBase: `${ctx.links.api}/` }));
 }
 
+/**
+ * The unsubscribe time series answer to both spellings, the reference's path enum (`*_unsubscribed`) and its
+ * prose (`*_unsubscribes`), unless a test narrowed them (`sandbox.statisticNames`); a refused spelling is a 404.
+ */
+function acceptedStatisticId(ctx: ApiContext, requested: string): string | undefined {
+	const match = /^(hourly|daily)_unsubscrib(ed|es)$/.exec(requested);
+	if (match === null) return requested;
+	const spelling = match[2] === 'ed' ? 'unsubscribed' : 'unsubscribes';
+	if (!ctx.state.unsubscribeStatisticSpellings.includes(spelling)) return undefined;
+	return `${match[1]}_unsubscribed`;
+}
+
 export function registerCampaignRoutes(routes: ApiRoutes): void {
 	const collection = '/accounts/:accountId/lists/:listId/campaigns';
 	const campaign = `${collection}/:campaignRef`;
@@ -385,10 +398,12 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 				handle: (ctx) => {
 					const listId = listOf(ctx).id;
 					const type = ctx.query.campaign_type;
-					if (type !== undefined && type !== 'b' && type !== 'f') {
+					// Find campaigns: the reference marks campaign_type required.
+					if (type === undefined || type === '') throw missingArgument('campaign_type');
+					if (type !== 'b' && type !== 'f') {
 						throw badRequest('campaign_type: Invalid value. Acceptable values are: b, f.');
 					}
-					const found = campaignsOfList(ctx, listId).filter((c) => type === undefined || c.type === type);
+					const found = campaignsOfList(ctx, listId).filter((c) => c.type === type);
 					return page(ctx, `${ctx.links.list(listId)}/campaigns`, found, 'campaign', (c) => campaignEntry(ctx, c), 'total_size_link');
 				},
 			},
@@ -411,7 +426,8 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 			scope: READ,
 			handle: (ctx) => {
 				const broadcast = broadcastCampaignOf(ctx);
-				const stat = broadcastStatistics(ctx, broadcast).find((candidate) => candidate.id === ctx.params.statId);
+				const statId = acceptedStatisticId(ctx, ctx.params.statId);
+				const stat = broadcastStatistics(ctx, broadcast).find((candidate) => candidate.id === statId);
 				if (stat === undefined) throw notFound('Statistic not found');
 				return ok(statEntry(ctx, broadcast, stat));
 			},

@@ -66,10 +66,12 @@ export function intParam(ctx: ApiContext, name: string, what: string): number {
 	return Number(raw);
 }
 
-export function listOf(ctx: ApiContext): ListRecord {
+/** The list of the path; `notFoundType` is the 404 type the operation's reference names (broadcasts: ListNotFoundError). */
+export function listOf(ctx: ApiContext, notFoundType = 'NotFoundError'): ListRecord {
 	const raw = ctx.params.listId;
-	if (!/^\d+$/.test(raw ?? '')) throw notFound('List with given id not found');
-	return ctx.state.list(Number(raw));
+	const list = /^\d+$/.test(raw ?? '') ? ctx.state.lists.get(Number(raw)) : undefined;
+	if (list === undefined) throw notFound('List with given id not found', notFoundType);
+	return list;
 }
 
 /** Add subscriber: AWeber's specification answers a request without a Content-Type 400 BadRequestError. */

@@ -7,13 +7,17 @@ import { listOf, ok, type ApiContext, type ApiRoutes } from './context';
 
 const READ = 'landing-page.read';
 
-function landingPageEntry(ctx: ApiContext, page: LandingPageRecord): Record<string, unknown> {
+/**
+ * A landing page. The collection lists LandingPageNoContent entries; only Get landing page adds the
+ * `content_html` and `published_html` of the reference's LandingPage schema.
+ */
+function landingPageEntry(ctx: ApiContext, page: LandingPageRecord, withContent: boolean): Record<string, unknown> {
+	const content = withContent ? { content_html: page.contentHtml, published_html: page.publishedHtml } : {};
 	const fields = {
 		id: page.id,
 		name: page.name,
 		status: page.status,
-		content_html: page.contentHtml,
-		published_html: page.publishedHtml,
+		...content,
 		published_url: page.publishedUrl,
 		created_at: formatTime(page.createdAt),
 		modified_at: formatTime(page.modifiedAt),
@@ -39,7 +43,7 @@ export function registerLandingPageRoutes(routes: ApiRoutes): void {
 						url: `${ctx.links.list(listId)}/landing_pages`,
 						query: ctx.query,
 						items: pages,
-						render: (page) => landingPageEntry(ctx, page),
+						render: (page) => landingPageEntry(ctx, page, false),
 						entryType: 'landing_page',
 						totalKind: 'total_size',
 						resourceTypeBase: `${ctx.links.api}/`,
@@ -55,7 +59,7 @@ export function registerLandingPageRoutes(routes: ApiRoutes): void {
 				const listId = listOf(ctx).id;
 				const page = ctx.state.landingPages.get(ctx.params.landingPageId);
 				if (page === undefined || page.listId !== listId) throw notFound('Landing page not found');
-				return ok(landingPageEntry(ctx, page));
+				return ok(landingPageEntry(ctx, page, true));
 			},
 		},
 	});

@@ -800,7 +800,8 @@ export function registerSubscriberRoutes(routes: ApiRoutes): void {
 			scope: WRITE,
 			handle: (ctx) => {
 				ctx.state.removeSubscriber(deletable(subscriberOf(ctx)));
-				return { status: 204 };
+				// The reference answers 200 here, as for delete by email.
+				return { status: 200 };
 			},
 		},
 	});

@@ -1,11 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
+import { routedAweberRequest } from '../../../shared/routing';
 import { listScopeLocators, shownFor } from '../../../shared/listScope';
 
 const showOnlyForBroadcastGetStatistic = { operation: ['getStatistic'] };
 
-/** AWeber's statistic ids: totals, then time series (hourly = first 24 h, daily = first 14 days), then top-10 lists. */
+/**
+ * The unsubscribe time series: AWeber's reference names them `*_unsubscribed` in its path enum and
+ * `*_unsubscribes` in its prose (docs/aweber-behaviour.md#broadcast-statistics). The node asks for the enum's
+ * name, and on a 404 once for the other.
+ */
+export function otherUnsubscribeSpelling(url: string): string | undefined {
+	const match = /^(.*\/stats\/(?:hourly|daily)_unsubscrib)(ed|es)$/.exec(url);
+	if (match === null) return undefined;
+	return `${match[1]}${match[2] === 'ed' ? 'es' : 'ed'}`;
+}
+
+/** Get Statistic's entry (`routing.operations.pagination`): the routed entry, asking the other spelling on a 404. */
+export const sendStatisticRequest = routedAweberRequest({ retryNotFoundAt: otherUnsubscribeSpelling });
+
+/** AWeber's statistic ids (the reference's path enum): totals, then time series (hourly = first 24 h, daily = first 14 days), then top-10 lists. */
 const STATISTICS: Array<{ name: string; value: string; description: string }> = [
 	{ value: 'total_opens', name: 'Total Opens', description: 'Number of opens' },
 	{ value: 'unique_opens', name: 'Unique Opens', description: 'Number of subscribers who opened' },
@@ -18,12 +33,12 @@ const STATISTICS: Array<{ name: string; value: string; description: string }> = 
 	{ value: 'hourly_clicks', name: 'Hourly Clicks', description: 'Clicks per hour over the first 24 hours' },
 	{ value: 'hourly_webhits', name: 'Hourly Web Hits', description: 'Web hits per hour over the first 24 hours' },
 	{ value: 'hourly_sales', name: 'Hourly Sales', description: 'Sales per hour over the first 24 hours' },
-	{ value: 'hourly_unsubscribes', name: 'Hourly Unsubscribes', description: 'Unsubscribes per hour over the first 24 hours' },
+	{ value: 'hourly_unsubscribed', name: 'Hourly Unsubscribes', description: 'Unsubscribes per hour over the first 24 hours' },
 	{ value: 'daily_opens', name: 'Daily Opens', description: 'Opens per day over the first 14 days' },
 	{ value: 'daily_clicks', name: 'Daily Clicks', description: 'Clicks per day over the first 14 days' },
 	{ value: 'daily_webhits', name: 'Daily Web Hits', description: 'Web hits per day over the first 14 days' },
 	{ value: 'daily_sales', name: 'Daily Sales', description: 'Sales per day over the first 14 days' },
-	{ value: 'daily_unsubscribes', name: 'Daily Unsubscribes', description: 'Unsubscribes per day over the first 14 days' },
+	{ value: 'daily_unsubscribed', name: 'Daily Unsubscribes', description: 'Unsubscribes per day over the first 14 days' },
 	{ value: 'clicks_by_link', name: 'Clicks by Link', description: 'The 10 most clicked links' },
 	{ value: 'webhits_by_link', name: 'Web Hits by Link', description: 'The 10 links with most web hits' },
 	{ value: 'opens_by_subscriber', name: 'Opens by Subscriber', description: 'The 10 subscribers with most opens' },

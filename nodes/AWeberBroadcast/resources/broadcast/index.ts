@@ -9,8 +9,15 @@ import { broadcastDeleteDescription } from './delete';
 import { broadcastGetDescription } from './get';
 import { broadcastGetManyDescription } from './getAll';
 import { broadcastGetClicksDescription } from './getClicks';
+import {
+	broadcastGetLinkReportDescription,
+	LINK_REPORT_BASE_URL,
+	LINK_REPORT_PATH,
+	linkReportIdentifiers,
+	linkReportPage,
+} from './getLinkReport';
 import { broadcastGetOpensDescription } from './getOpens';
-import { broadcastGetStatisticDescription } from './getStatistic';
+import { broadcastGetStatisticDescription, sendStatisticRequest } from './getStatistic';
 import { broadcastGetStatisticsDescription } from './getStatistics';
 import { broadcastGetTotalDescription } from './getTotal';
 import {
@@ -91,6 +98,17 @@ export const broadcastOperations: INodeProperties = {
 			routing: { request: { method: 'GET', url: `${BROADCAST}/clicks` } },
 		},
 		{
+			name: 'Get Link Report (Beta)',
+			value: 'getLinkReport',
+			action: 'Get the link report of a broadcast',
+			description: "Get the clicks or page views per URL of a sent broadcast, unique and total, from AWeber's 2.0-beta API",
+			routing: {
+				request: { method: 'GET', baseURL: LINK_REPORT_BASE_URL, url: LINK_REPORT_PATH },
+				send: { preSend: [linkReportIdentifiers] },
+				output: { postReceive: [linkReportPage] },
+			},
+		},
+		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many broadcasts',
@@ -111,6 +129,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Get one statistic of a sent broadcast (a number, or a list for time series and top 10s)',
 			routing: {
 				request: { method: 'GET', url: `${BROADCAST_STATS}/{statisticId}` },
+				operations: { pagination: sendStatisticRequest },
 				output: { postReceive: [readableStatistics] },
 			},
 		},
@@ -170,4 +189,5 @@ export const broadcastDescription: INodeProperties[] = [
 	...broadcastCancelDescription,
 	...broadcastGetOpensDescription,
 	...broadcastGetClicksDescription,
+	...broadcastGetLinkReportDescription,
 ];

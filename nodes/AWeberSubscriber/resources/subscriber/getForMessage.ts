@@ -3,11 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { campaignLocator } from '../../../shared/campaignLocators';
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
+import { retiredEndpointNotice } from '../../../shared/retiredEndpoints';
 import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 
 const showOnlyForSubscriberGetForMessage = { operation: ['getForMessage'] };
 
 export const subscriberGetForMessageDescription: INodeProperties[] = [
+	retiredEndpointNotice(showOnlyForSubscriberGetForMessage),
 	...listScopeLocators(showOnlyForSubscriberGetForMessage),
 	{
 		...campaignLocator,

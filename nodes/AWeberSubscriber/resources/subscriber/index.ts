@@ -110,7 +110,7 @@ export const subscriberOperations: INodeProperties = {
 			value: 'getForMessage',
 			action: 'Get the subscribers a campaign was sent to',
 			description:
-				'Get the subscribers who were sent the messages of a broadcast or follow-up campaign (AWeber\'s "get subscribers for message")',
+				'Get the subscribers who were sent the messages of a broadcast or follow-up campaign (AWeber\'s "get subscribers for message", no longer in its current API reference)',
 			routing: {
 				request: {
 					method: 'GET',

@@ -17,7 +17,7 @@ import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../.
 import { locationOf } from '../../../shared/followLocation';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
-import { findSubscriberByEmail, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
+import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { aweberGet } from '../../../shared/transport';
 
@@ -130,7 +130,7 @@ export async function resolveSubscriberEmail(
 	const email = subscriberEmailOf(this);
 	if (email) {
 		const subscriber = await findSubscriberByEmail(this, email);
-		requestOptions.url = `${requestOptions.url}/${encodeURIComponent(String(subscriber.id))}`;
+		requestOptions.url = `${requestOptions.url}/${encodeURIComponent(foundSubscriberId(this, subscriber, email))}`;
 	}
 	return requestOptions;
 }
