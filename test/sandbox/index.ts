@@ -53,6 +53,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests: () => core.requests(),
 		clearRequests: () => core.clearRequests(),
 		reset: (resetOptions) => core.reset(resetOptions),
+		pages: {
+			cap: (entries) => {
+				core.pageCap = entries;
+			},
+		},
 		faults: {
 			next: (count, kind, faultOptions) => core.addFault(count, kind, faultOptions),
 			expireAllTokens: () => tokens.expireAll(),
