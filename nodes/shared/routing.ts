@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
-import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transport';
+import { aweberGet, refusingBadInput, sendWithAweberPolicies, type AweberContext } from './transport';
 
 /*
  * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
@@ -58,7 +58,7 @@ export const aweberTransport: INodeProperties = {
 	routing: {
 		send: {
 			paginate: true,
-			preSend: [resolvePathParameters],
+			preSend: [refusingBadInput(resolvePathParameters)],
 		},
 	},
 };

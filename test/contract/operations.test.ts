@@ -6,6 +6,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions, INodeType } fr
 import { request } from 'undici';
 
 import { PATH_PARAMETERS } from '../../nodes/shared/pathParameters';
+import { REFUSES_BAD_INPUT } from '../../nodes/shared/transport';
 import { useTestbed } from '../harness/aweber';
 import { loadPackage, PACKAGE_PREFIX } from '../harness/nodeTypes';
 import type { SeedInfo } from '../sandbox/types';
@@ -176,6 +177,25 @@ describe('Every operation of the built package', () => {
 			}
 		}
 		expect(declarative).toEqual([]);
+	});
+});
+
+describe('Every preSend of every operation', () => {
+	it('is declared through refusingBadInput, so a bad input stops the run like a refusal by AWeber (docs/architecture.md#when-an-item-fails)', () => {
+		const unchecked: string[] = [];
+		const visit = (where: string, routing: INodeProperties['routing'] | undefined) => {
+			for (const preSend of routing?.send?.preSend ?? []) {
+				if ((preSend as unknown as Record<string, unknown>)[REFUSES_BAD_INPUT] !== true) unchecked.push(`${where}: ${preSend.name || 'anonymous'}`);
+			}
+		};
+		for (const declared of operations) {
+			visit(declared.title, declared.option.routing);
+			for (const property of declared.shown) {
+				visit(`${declared.title} › ${property.displayName}`, property.routing);
+				for (const choice of (property.options ?? []) as INodePropertyOptions[]) visit(`${declared.title} › ${property.displayName} › ${choice.name}`, choice.routing);
+			}
+		}
+		expect(unchecked).toEqual([]);
 	});
 });
 

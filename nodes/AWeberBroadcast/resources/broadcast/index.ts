@@ -21,6 +21,7 @@ import {
 } from './requestShaping';
 import { broadcastScheduleDescription } from './schedule';
 import { broadcastUpdateDescription } from './update';
+import { refusingBadInput } from '../../../shared/transport';
 
 const BROADCASTS = '/accounts/{accountId}/lists/{listId}/broadcasts';
 const BROADCAST = `${BROADCASTS}/{broadcastId}`;
@@ -52,7 +53,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Create a draft broadcast, and optionally schedule it in the same step',
 			routing: {
 				request: { method: 'POST', url: BROADCASTS, headers: FORM },
-				send: { preSend: [createBroadcastFormBody] },
+				send: { preSend: [refusingBadInput(createBroadcastFormBody)] },
 				output: { postReceive: [scheduleCreatedBroadcast] },
 			},
 		},
@@ -128,7 +129,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Schedule a draft broadcast to be sent at a given time; outputs the scheduled broadcast',
 			routing: {
 				request: { method: 'POST', url: `${BROADCAST}/schedule`, headers: FORM },
-				send: { preSend: [scheduleFormBody] },
+				send: { preSend: [refusingBadInput(scheduleFormBody)] },
 				output: { postReceive: [readSelfLink] },
 			},
 		},
@@ -139,7 +140,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Change a draft broadcast created through the API',
 			routing: {
 				request: { method: 'PUT', url: BROADCAST, headers: FORM },
-				send: { preSend: [updateBroadcastFormBody] },
+				send: { preSend: [refusingBadInput(updateBroadcastFormBody)] },
 			},
 		},
 	],

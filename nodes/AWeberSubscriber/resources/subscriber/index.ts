@@ -28,6 +28,7 @@ import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
 import { subscriberUpsertDescription } from './upsert';
+import { refusingBadInput } from '../../../shared/transport';
 
 const subscribersUrl = '/accounts/{accountId}/lists/{listId}/subscribers';
 
@@ -44,7 +45,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Add a subscriber to the list with tags and custom fields, and output the new subscriber',
 			routing: {
 				request: { method: 'POST', url: subscribersUrl },
-				send: { preSend: [sendNewSubscriber] },
+				send: { preSend: [refusingBadInput(sendNewSubscriber)] },
 				// The output (the subscriber read from Location, or a summary of the request) is the Output field's (create.ts).
 				// An add may be retried; a retry AWeber refuses as "already subscribed" gives that output too.
 				operations: { pagination: sendSubscriberAdd },
@@ -58,7 +59,7 @@ export const subscriberOperations: INodeProperties = {
 				'Delete the subscriber and their activity from the list (AWeber refuses unconfirmed subscribers; use Unsubscribe to keep the history)',
 			routing: {
 				request: { method: 'DELETE', url: subscriberEntryUrl },
-				send: { preSend: [sendSubscriberEmail] },
+				send: { preSend: [refusingBadInput(sendSubscriberEmail)] },
 				output: { postReceive: [reportDeleted] },
 			},
 		},
@@ -69,7 +70,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Search the list\'s subscribers by email, name, status, tags, custom fields, dates and more',
 			routing: {
 				request: { method: 'GET', url: subscribersUrl, qs: { 'ws.op': 'find' } },
-				send: { preSend: [sendSearchFilters] },
+				send: { preSend: [refusingBadInput(sendSearchFilters)] },
 			},
 		},
 		{
@@ -79,7 +80,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Search the subscribers of every list of the account (slower than searching one list)',
 			routing: {
 				request: { method: 'GET', url: '/accounts/{accountId}', qs: { 'ws.op': 'findSubscribers' } },
-				send: { preSend: [sendSearchFilters] },
+				send: { preSend: [refusingBadInput(sendSearchFilters)] },
 			},
 		},
 		{
@@ -89,7 +90,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Get one subscriber of the list, by ID, URL or email address',
 			routing: {
 				request: { method: 'GET', url: subscriberEntryUrl },
-				send: { preSend: [findSubscriberToGet] },
+				send: { preSend: [refusingBadInput(findSubscriberToGet)] },
 				output: { postReceive: [unwrapFoundSubscriber] },
 			},
 		},
@@ -100,7 +101,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Get what happened to the subscriber, newest first: subscribed, verified, messages sent, opens, clicks, sales',
 			routing: {
 				request: { method: 'GET', url: subscriberEntryUrl, qs: { 'ws.op': 'getActivity' } },
-				send: { preSend: [resolveSubscriberEmail] },
+				send: { preSend: [refusingBadInput(resolveSubscriberEmail)] },
 			},
 		},
 		{
@@ -138,7 +139,7 @@ export const subscriberOperations: INodeProperties = {
 					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 					body: { 'ws.op': 'move' },
 				},
-				send: { preSend: [resolveSubscriberEmail, sendMoveDestination] },
+				send: { preSend: [refusingBadInput(resolveSubscriberEmail), refusingBadInput(sendMoveDestination)] },
 				output: { postReceive: [followLocation] },
 			},
 		},
@@ -150,7 +151,7 @@ export const subscriberOperations: INodeProperties = {
 				'Record a sale as a tracked event of the buyer, adding them to the list if needed, and output the subscriber',
 			routing: {
 				request: { method: 'POST', url: '/accounts/{accountId}/lists/{listId}/purchases' },
-				send: { preSend: [sendPurchase] },
+				send: { preSend: [refusingBadInput(sendPurchase)] },
 				// The output (the buyer read back, or a summary of the request) is the Output field's (trackPurchase.ts).
 			},
 		},
@@ -161,7 +162,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Mark the subscriber unsubscribed, keeping their data and history',
 			routing: {
 				request: { method: 'PATCH', url: subscriberEntryUrl, body: { status: 'unsubscribed' } },
-				send: { preSend: [sendSubscriberChanges] },
+				send: { preSend: [refusingBadInput(sendSubscriberChanges)] },
 			},
 		},
 		{
@@ -172,7 +173,7 @@ export const subscriberOperations: INodeProperties = {
 				'Change the subscriber\'s fields, add or remove tags, and set custom fields without clearing the others',
 			routing: {
 				request: { method: 'PATCH', url: subscriberEntryUrl },
-				send: { preSend: [sendSubscriberChanges] },
+				send: { preSend: [refusingBadInput(sendSubscriberChanges)] },
 			},
 		},
 		{
@@ -187,7 +188,7 @@ export const subscriberOperations: INodeProperties = {
 				// find-then-PATCH would also keep custom fields safe but costs three calls for a new address. AWeber does
 				// not document whether update_existing keeps the custom fields left out; the sandbox keeps them.
 				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
-				send: { preSend: [sendNewSubscriber] },
+				send: { preSend: [refusingBadInput(sendNewSubscriber)] },
 				operations: { pagination: sendSubscriberAdd },
 			},
 		},
