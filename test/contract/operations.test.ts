@@ -2,7 +2,17 @@
 // with the checks its kind calls for. No hand list of operations: a new operation is covered by being declared.
 // The home of all-operations checks: Return All and Limit over several pages, IDs refused before any request,
 // output shaping that keeps Return All whole (docs/architecture.md#return-all-reads-every-page).
-import type { IDataObject, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
 import { request } from 'undici';
 
 import { PATH_PARAMETERS } from '../../nodes/shared/pathParameters';
@@ -303,5 +313,72 @@ describe('Every ID field refuses an ID AWeber cannot have before any request', (
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toContain(`"${PATH_PARAMETERS[property.name].label}"`);
 		expect(bed.sandbox.requests()).toEqual([]);
+	});
+});
+
+/** A property and the properties inside it (the options of a collection, the values of a fixed collection). */
+function withNested(property: INodeProperties): INodeProperties[] {
+	const inside = ((property.options ?? []) as Array<INodeProperties | { values?: INodeProperties[] }>).flatMap((option) =>
+		'values' in option && Array.isArray(option.values) ? option.values : 'type' in option ? [option as INodeProperties] : [],
+	);
+	return [property, ...inside.flatMap(withNested)];
+}
+
+/** Every picker (a locator's From List search) of every operation, once per node, resource and search method. */
+const pickers = [
+	...new Map(
+		operations.flatMap((declared) =>
+			declared.shown.flatMap(withNested).flatMap((property) =>
+				(property.modes ?? [])
+					.map((mode) => mode.typeOptions?.searchListMethod)
+					.filter((method): method is string => typeof method === 'string')
+					.map((method) => [`${declared.nodeType.description.displayName} ${declared.resource ?? ''} › ${property.displayName} (${method})`, [declared, method] as const] as const),
+			),
+		),
+	).entries(),
+].map(([title, [declared, method]]) => [title, declared, method] as const);
+
+/** A picker's search as the editor runs it, with the operation's parameters (IDs of the seed). */
+async function searchPicker(declared: DeclaredOperation, method: string): Promise<INodeListSearchResult> {
+	const node = bed.harness.toNode({ type: declared.node, credentialId: bed.credentialId, parameters: parametersFor(declared, bed.sandbox.seed) }, 'Node Under Test');
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const search = declared.nodeType.methods?.listSearch?.[method] as (this: ILoadOptionsFunctions) => Promise<INodeListSearchResult>;
+	return await search.call(context);
+}
+
+describe('Every picker links to a page a person can open, or to nothing (never the API)', () => {
+	it('covers every search method of every node', () => {
+		const registered = new Set(operations.flatMap((declared) => Object.keys(declared.nodeType.methods?.listSearch ?? {})));
+		expect(new Set(pickers.map(([, , method]) => method))).toEqual(registered);
+	});
+
+	it.each(pickers)('%s', async (_title, declared, method) => {
+		const found = await searchPicker(declared, method);
+		expect(found.results.length).toBeGreaterThan(0);
+		const links = found.results.map((result) => result.url).filter((url): url is string => url !== undefined);
+		for (const link of links) {
+			expect(link.startsWith(bed.sandbox.apiBaseUrl)).toBe(false);
+			expect(new URL(link).hostname).not.toBe('api.aweber.com');
+		}
+	});
+
+	it('every By URL field says which URL it takes: the API link of the entry (self_link)', () => {
+		const urlModes = operations.flatMap((declared) =>
+			declared.shown.flatMap(withNested).flatMap((property) => (property.modes ?? []).filter((mode) => mode.name === 'url').map((mode) => ({ property, mode }))),
+		);
+		expect(urlModes.length).toBeGreaterThan(0);
+		for (const { property, mode } of urlModes) {
+			expect(`${property.displayName}: ${mode.hint ?? ''}`).toMatch(/API link, as AWeber's answers give it in "self_link" \(https:\/\/api\.aweber\.com\/1\.0\/.+\), not the address of a page in AWeber's web app$/);
+		}
+	});
+
+	it('a published landing page links to its address, a draft to nothing', async () => {
+		const landingPage = operations.find((declared) => declared.node === 'aWeberLandingPage' && declared.operation === 'get')!;
+		expect((await searchPicker(landingPage, 'searchLandingPages')).results.map((result) => result.url)).toEqual([
+			'https://sandbox-outfitters.example/lp/spring-launch',
+			undefined,
+		]);
 	});
 });
