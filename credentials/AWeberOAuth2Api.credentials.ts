@@ -21,7 +21,7 @@ export class AWeberOAuth2Api implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/aweber.svg', dark: 'file:../icons/aweber.dark.svg' };
 
-	documentationUrl = 'https://api.aweber.com/#tag/Authentication-Overview';
+	documentationUrl = 'https://github.com/n8n-nodes-aweber/n8n-nodes-aweber#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -52,6 +52,8 @@ export function aweberLocator(options: {
 				name: 'url',
 				type: 'string',
 				placeholder: options.urlExample,
+				// AWeber's web app pages carry no ID the API takes (docs/aweber-behaviour.md#web-pages-and-api-links).
+				hint: `The ${options.displayName.toLowerCase()}'s API link, as AWeber's answers give it in "self_link" (${options.urlExample}), not the address of a page in AWeber's web app`,
 				validation: [
 					{
 						type: 'regex',

@@ -8,11 +8,12 @@ import type {
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
 import { asNodeError, readAweberFailure } from './errors';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
-import { aweberGet, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
+import { aweberGet, refusingBadInput, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
 import { addedByEarlierAttempt } from './failureDecision';
 
 /*
@@ -59,7 +60,7 @@ export const aweberTransport: INodeProperties = {
 	routing: {
 		send: {
 			paginate: true,
-			preSend: [resolvePathParameters],
+			preSend: [refusingBadInput(resolvePathParameters)],
 		},
 	},
 };
@@ -96,6 +97,8 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
+		const functions = postReceiveFunctions(requestData);
+		if (!functions) throw declarativeShapingError(this, requestData, itemIndex);
 		if (requestData.options.url) requestData.options.url = fillPathParameters(this, requestData.options.url);
 		const { method = 'GET', baseURL, url, body } = requestData.options;
 		const absolute = absoluteUrl(baseURL, url);
@@ -129,11 +132,10 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		if (!first) return firstResponse;
 		// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
 		// through it as it arrives (A9).
-		const functions = postReceiveFunctions(requestData);
 		const entries = await readRemainingEntries(this, first, {
 			limit: resultLimit(requestData.maxResults),
 			itemIndex,
-			shapeEntries: functions?.length ? async (page) => await entriesThroughPostReceive(this, functions, page) : undefined,
+			shapeEntries: functions.length ? async (page) => await entriesThroughPostReceive(this, functions, page) : undefined,
 		});
 		return entries.map((json) => ({ json }));
 	};
@@ -169,6 +171,32 @@ type PostReceiveFunction = (
 function postReceiveFunctions(requestData: DeclarativeRestApiSettings.ResultOptions): PostReceiveFunction[] | undefined {
 	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
 	return actions.every((action) => typeof action === 'function') ? (actions as PostReceiveFunction[]) : undefined;
+}
+
+/**
+ * The rule that keeps Return All whole (docs/architecture.md#return-all-reads-every-page): output shaping is
+ * declared as postReceive functions. A declarative step (`rootProperty`, `set`, ...) runs inside RoutingNode on
+ * the first page only and turns it into something that is no longer a collection page, so the further pages
+ * would be dropped without a word: such an operation is refused before it sends anything.
+ */
+function declarativeShapingError(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	itemIndex: number,
+): NodeOperationError {
+	const steps = requestData.postReceive
+		.flatMap((postReceive) => postReceive.actions)
+		.filter((action) => typeof action !== 'function')
+		.map((action) => `"${(action as { type?: string }).type ?? 'unknown'}"`);
+	return new NodeOperationError(
+		context.getNode(),
+		`This operation declares a declarative postReceive step (${steps.join(', ')}), which AWeber nodes do not allow`,
+		{
+			description:
+				'AWeber nodes shape output with postReceive functions only, so that Return All reads every page: a declarative step runs on the first page alone (docs/architecture.md, "Return All reads every page"). Write the step as a postReceive function.',
+			itemIndex,
+		},
+	);
 }
 
 async function runPostReceive(

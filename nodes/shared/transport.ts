@@ -46,22 +46,34 @@ export { MAX_RATE_LIMIT_WAITS, MAX_TRANSIENT_RETRIES };
  *   the item makes while handling a response (following Location, reading a self_link) releases the held
  *   slot first: the HTTP exchange is over, and holding it while waiting for a new one could deadlock a
  *   full window of such requests;
- * - the items that wrote to AWeber, and the first item that failed for good with Continue On Fail off:
- *   from then on the run's queued requests are dropped (the run fails anyway and n8n drops its output).
+ * - the items that wrote to AWeber, and the item that failed for good with Continue On Fail off (the first in
+ *   n8n's order, the one whose error n8n shows). "Stop the workflow" means what it means for n8n's own nodes,
+ *   which handle items one after the other: the items before the failing one are carried out, nothing is sent
+ *   for the items after it. Requests already on their way when the failure became known cannot be called back:
+ *   the failing item's error counts them among the items written (docs/architecture.md#when-an-item-fails).
  */
 interface RunState {
 	items: Map<number, ItemState>;
 	written: Set<number>;
+	/** Items written once the run had failed: on their way already, or before the failing item in n8n's order. */
+	writtenAfterFailure: Set<number>;
 	stop: AbortController;
 	/** The execution's cancel signal combined with `stop`. */
 	signal?: AbortSignal;
 	failedItem?: number;
 	failureMessage?: string;
+	/** The error of every item that failed for good, each kept saying what was written (n8n shows the first). */
+	failures: Map<number, NodeApiError | NodeOperationError>;
 }
 
 interface ItemState {
 	heldSlot?: RateLimitSlot;
 	started: boolean;
+	/**
+	 * A write of the item is being handled: a request the item makes meanwhile is its postReceive's follow-up,
+	 * made only once AWeber carried the write out (the follow-up may then be dropped, the write stands).
+	 */
+	writing?: boolean;
 }
 
 const runStates = new WeakMap<object, RunState>();
@@ -74,7 +86,7 @@ function itemOf(context: AweberContext): { run: RunState; index: number; item: I
 	if (typeof runKey !== 'object' || runKey === null || typeof index !== 'number') return undefined;
 	let run = runStates.get(runKey);
 	if (!run) {
-		run = { items: new Map(), written: new Set(), stop: new AbortController() };
+		run = { items: new Map(), written: new Set(), writtenAfterFailure: new Set(), stop: new AbortController(), failures: new Map() };
 		runStates.set(runKey, run);
 	}
 	let item = run.items.get(index);
@@ -94,35 +106,109 @@ function continuesOnFail(context: AweberContext): boolean {
 	}
 }
 
+/** An item's request is not sent: an item before it in n8n's order failed the run. */
+function isDropped(run: RunState | undefined, index: number | undefined): boolean {
+	return run?.failedItem !== undefined && index !== undefined && index > run.failedItem;
+}
+
+/** An item's write was carried out by AWeber; the failures' errors are kept up to date with it. */
+function markWritten(run: RunState, index: number): void {
+	run.written.add(index);
+	if (run.failures.size === 0) return;
+	run.writtenAfterFailure.add(index);
+	describeWrittenItems(run);
+}
+
 /**
- * An item failed for good and the node does not continue on fail: n8n will fail the run and drop every
- * item's output, so the requests still queued are not sent. The error says what was already written.
+ * An item failed for good and the node does not continue on fail: n8n will fail the run with the error of the
+ * first failing item in its order, and drop every item's output. From then on nothing is sent for the items
+ * after that one; its error says which items were written to AWeber.
  */
 function stopRun(run: RunState, index: number, error: NodeApiError | NodeOperationError): void {
-	if (run.failedItem !== undefined) return;
-	run.failedItem = index;
-	run.failureMessage = error.message;
+	if (run.failures.has(index)) return;
+	run.failures.set(index, error);
+	Object.assign(error, { aweberDescription: error.description ?? '' });
+	if (run.failedItem === undefined || index < run.failedItem) {
+		run.failedItem = index;
+		run.failureMessage = error.message;
+	}
 	run.stop.abort();
-	// A single item's failure needs no account of the others.
+	describeWrittenItems(run);
+}
+
+/** Every failure's description, with the account of what the run wrote (none for a run of a single item). */
+function describeWrittenItems(run: RunState): void {
 	if (run.items.size <= 1) return;
-	const written = [...run.written].filter((written) => written !== index).length;
-	error.description =
-		`${error.description ? `${error.description}\n` : ''}` +
-		`${written} item${written === 1 ? ' was' : 's were'} already written to AWeber before this failure; the requests still waiting were not sent. ` +
-		'Turn on the node\'s "On Error: Continue" setting to get every item\'s own result instead.';
+	for (const [index, error] of run.failures) {
+		const own = (error as { aweberDescription?: string }).aweberDescription;
+		const written = [...run.written].filter((item) => item !== index).sort((a, b) => a - b);
+		// Items before the failing one are carried out as n8n's own nodes would; those after it only when on their way.
+		const after = written.filter((item) => item > index && run.writtenAfterFailure.has(item));
+		const account =
+			written.length === 0
+				? 'No item of this run was written to AWeber.'
+				: `${written.length} item${written.length === 1 ? ' was' : 's were'} written to AWeber in this run: ${itemList(written)}` +
+					(after.length > 0
+						? ` (${itemList(after)} after this failure: ${after.length === 1 ? 'it was' : 'they were'} already on ${after.length === 1 ? 'its' : 'their'} way).`
+						: '.');
+		error.description =
+			`${own ? `${own}\n` : ''}${account} Nothing was sent for the items after item ${run.failedItem ?? index}; item numbers are n8n's, from 0. ` +
+			'Turn on the node\'s "On Error: Continue" setting to get every item\'s own result instead.';
+	}
+}
+
+/** "item 3", "items 0, 1 and 4", "items 0-27 and 29": n8n's numbering, runs of items as ranges. */
+function itemList(indexes: number[]): string {
+	const ranges: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		ranges.push(end - start >= 2 ? `${indexes[start]}-${indexes[end]}` : indexes.slice(start, end + 1).join(', '));
+		start = end + 1;
+	}
+	const parts = ranges.join(', ').split(', ');
+	const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+	return `${indexes.length === 1 ? 'item' : 'items'} ${joined}`;
 }
 
 /** The error of a request that was dropped because an earlier item failed the run. */
 function notSentError(context: AweberContext, run: RunState, itemIndex: number | undefined): NodeOperationError {
+	// The run has more items than the failure knew of when it happened.
+	describeWrittenItems(run);
 	return new NodeOperationError(
 		context.getNode(),
-		`Not sent to AWeber: item ${(run.failedItem ?? 0) + 1} failed first (${run.failureMessage ?? 'an error'})`,
+		`Not sent to AWeber: item ${run.failedItem ?? 0} failed first (${run.failureMessage ?? 'an error'})`,
 		{
-			description: 'The node stops sending once an item fails and "On Error" is set to stop the workflow.',
+			description: 'Once an item fails and "On Error" is set to stop the workflow, the node sends nothing for the items after it (item numbers are n8n\'s, from 0).',
 			itemIndex,
 		},
 	);
 }
+
+/**
+ * A preSend of an AWeber operation (the item's input read and checked before any request): a refusal there
+ * stops the run as a refusal by AWeber does, so nothing is sent for the items after this one, and its error
+ * says which items were written. Every operation's preSend is declared through it.
+ */
+export function refusingBadInput<T extends IHttpRequestOptions>(
+	preSend: (this: IExecuteSingleFunctions, requestOptions: T) => Promise<T>,
+): (this: IExecuteSingleFunctions, requestOptions: T) => Promise<T> {
+	const checked = async function (this: IExecuteSingleFunctions, requestOptions: T): Promise<T> {
+		try {
+			return await preSend.call(this, requestOptions);
+		} catch (error) {
+			const refusal = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex: this.getItemIndex() });
+			const owner = itemOf(this);
+			if (owner && !continuesOnFail(this) && isFinalError(refusal)) stopRun(owner.run, owner.index, refusal);
+			throw refusal;
+		}
+	};
+	// The contract suite checks that every preSend of every operation is declared through here.
+	return Object.defineProperty(checked, REFUSES_BAD_INPUT, { value: true });
+}
+
+/** Marks a preSend declared through `refusingBadInput`. */
+export const REFUSES_BAD_INPUT = 'aweberRefusesBadInput';
 
 /**
  * One signal for "stop waiting": the execution was cancelled, or an earlier item failed the run. Made once per
@@ -240,6 +326,7 @@ export async function sendWithAweberPolicies<T>(
 	const repeatable = isIdempotent(request.method) || request.safeToRepeat === true;
 	const isWrite = !['GET', 'HEAD'].includes(String(request.method ?? 'GET').toUpperCase());
 	const owner = itemOf(context);
+	if (owner?.item.writing) markWritten(owner.run, owner.index);
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
 	const counters: AttemptCounters = { rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false };
 	const traits: RequestTraits = { repeatable, isWrite, canRecoverDuplicate: request.recoverDuplicate !== undefined };
@@ -249,9 +336,9 @@ export async function sendWithAweberPolicies<T>(
 			const continuing = attempt > 0 || owner?.item.started === true;
 			owner?.item.heldSlot?.release();
 			warnIfTooLongForTimeout(context, limiter, settings);
-			const slot = await acquireSlot(context, limiter, settings, { priority: continuing, signal }, request.itemIndex, owner?.run);
-			if (owner?.run.failedItem !== undefined && owner.run.failedItem !== owner.index) {
-				// Another item failed the run while this one's turn came.
+			const slot = await acquireSlot(context, limiter, settings, { priority: continuing, signal }, request.itemIndex, owner);
+			if (owner && isDropped(owner.run, owner.index)) {
+				// An item before this one failed the run while this one's turn came.
 				slot.release();
 				throw Object.assign(notSentError(context, owner.run, request.itemIndex), { aweberNotSent: true });
 			}
@@ -262,9 +349,10 @@ export async function sendWithAweberPolicies<T>(
 			firstSentAt ??= Date.now();
 			const tracked = trackSend(key, async () => await send(attempt));
 			let refused = false;
+			if (isWrite && owner) owner.item.writing = true;
 			try {
 				const result = await tracked.result;
-				if (isWrite && owner) owner.run.written.add(owner.index);
+				if (isWrite && owner) markWritten(owner.run, owner.index);
 				return result;
 			} catch (error) {
 				const failure = readAweberFailure(error);
@@ -311,13 +399,13 @@ export async function sendWithAweberPolicies<T>(
 							{ node: context.getNode().name },
 						);
 						slot.release();
-						await sleepUnlessStopped(context, decision.afterMs, signal, request.itemIndex, owner?.run);
+						await sleepUnlessStopped(context, decision.afterMs, signal, request.itemIndex, owner);
 						continue;
 					case 'recover-duplicate': {
 						slot.release();
 						const recovered = await request.recoverDuplicate!({ firstSentAt });
 						if (recovered !== undefined) {
-							if (owner) owner.run.written.add(owner.index);
+							if (owner) markWritten(owner.run, owner.index);
 							return recovered;
 						}
 						break;
@@ -335,14 +423,15 @@ export async function sendWithAweberPolicies<T>(
 				Object.assign(mapped, { aweberAttempts: attempt + 1 });
 				throw mapped;
 			} finally {
+				if (isWrite && owner) owner.item.writing = false;
 				slot.release({ refused });
 				if (owner && owner.item.heldSlot === slot) owner.item.heldSlot = undefined;
 			}
 		}
 	} catch (error) {
-		// The item failed for good: unless the node continues on fail, the run's other queued requests are dropped.
+		// The item failed for good: unless the node continues on fail, nothing more is sent for the items after it.
 		const handled = request.handledRefusal?.(readAweberFailure(error)) === true;
-		if (owner && owner.run.failedItem === undefined && !continuesOnFail(context) && isFinalError(error) && !handled) {
+		if (owner && !continuesOnFail(context) && isFinalError(error) && !handled) {
 			stopRun(owner.run, owner.index, error);
 		}
 		throw asNodeError(context, error, request.itemIndex, request.url);
@@ -365,15 +454,24 @@ async function acquireSlot(
 	settings: AccountSettings,
 	options: { priority: boolean; signal?: AbortSignal },
 	itemIndex: number | undefined,
-	run: RunState | undefined,
+	owner: { run: RunState; index: number } | undefined,
 ) {
 	let slot;
-	try {
-		slot = await limiter.acquire(options);
-	} catch (error) {
-		// The limiter only stops a wait when the execution was cancelled or the run failed.
-		if (run?.failedItem !== undefined) throw Object.assign(notSentError(context, run, itemIndex), { aweberNotSent: true });
-		throw cancelledWhileWaiting(context, limiter, settings, itemIndex, error instanceof RateLimitWaitAborted ? undefined : error);
+	for (;;) {
+		try {
+			slot = await limiter.acquire(options);
+			break;
+		} catch (error) {
+			// The limiter only stops a wait when the execution was cancelled or the run failed.
+			const cancelled = context.getExecutionCancelSignal?.()?.aborted === true;
+			if (owner && !cancelled && owner.run.failedItem !== undefined) {
+				if (isDropped(owner.run, owner.index)) throw Object.assign(notSentError(context, owner.run, itemIndex), { aweberNotSent: true });
+				// An item after this one failed: this one comes first in n8n's order and is carried out.
+				options = { ...options, signal: context.getExecutionCancelSignal?.() };
+				continue;
+			}
+			throw cancelledWhileWaiting(context, limiter, settings, itemIndex, error instanceof RateLimitWaitAborted ? undefined : error);
+		}
 	}
 	const recovered = limiter.takeRecoveredShare();
 	if (recovered !== undefined) {
@@ -412,19 +510,26 @@ async function sleepUnlessStopped(
 	ms: number,
 	signal: AbortSignal | undefined,
 	itemIndex: number | undefined,
-	run: RunState | undefined,
+	owner: { run: RunState; index: number } | undefined,
 ) {
+	const execution = context.getExecutionCancelSignal?.();
+	// An item before the failing one in n8n's order is carried out: only a cancelled execution stops its wait.
+	if (owner?.run.failedItem !== undefined && !isDropped(owner.run, owner.index)) signal = execution;
 	if (!signal) return await sleep(ms);
 	const cancelled = () =>
-		run?.failedItem !== undefined
-			? Object.assign(notSentError(context, run, itemIndex), { aweberNotSent: true })
+		owner && execution?.aborted !== true && isDropped(owner.run, owner.index)
+			? Object.assign(notSentError(context, owner.run, itemIndex), { aweberNotSent: true })
 			: new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
-	if (signal.aborted) throw cancelled();
+	const stopsThisItem = () => signal!.aborted && (execution?.aborted === true || !owner || owner.run.failedItem === undefined || isDropped(owner.run, owner.index));
+	if (stopsThisItem()) throw cancelled();
+	const until = Date.now() + ms;
 	let stopListening: () => void = () => undefined;
 	const aborted = new Promise<void>((resolve) => (stopListening = whenAborted(signal, resolve)));
 	await Promise.race([sleep(ms), aborted]);
 	stopListening();
-	if (signal.aborted) throw cancelled();
+	if (stopsThisItem()) throw cancelled();
+	// The run failed after this item: it comes first in n8n's order, so its retry waits out its time.
+	if (Date.now() < until) await sleepUnlessStopped(context, until - Date.now(), execution, itemIndex, owner);
 }
 
 /**

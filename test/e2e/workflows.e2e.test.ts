@@ -295,6 +295,40 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		);
 	});
 
+	it('stops at a contact that is not an email (On Error left at stop): the one before is written, nothing is sent after it, the error says so', async () => {
+		const contacts = ['e2e-stop-0@example.com', 'not-an-email', 'e2e-stop-2@example.com'];
+		const workflow: WorkflowJson = {
+			name: 'Create or Update, second contact not an email',
+			nodes: [
+				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					name: 'Contacts',
+					type: 'n8n-nodes-base.code',
+					typeVersion: 2,
+					position: [220, 0],
+					parameters: { jsCode: `return ${JSON.stringify(contacts)}.map((email) => ({ json: { email } }));` },
+				},
+				aweberNode(
+					{ name: 'Create or Update', node: 'aWeberSubscriber', parameters: { operation: 'upsert', ...onList(), email: '={{ $json.email }}' }, executeOnce: false },
+					credentialId,
+					[440, 0],
+				),
+			],
+			connections: chainConnections([MANUAL_TRIGGER_NAME, 'Contacts', 'Create or Update']),
+			settings: { executionOrder: 'v1' },
+		};
+		const result = await runWorkflow(n8n, await importWorkflow(n8n, workflow));
+
+		expect(result.status).toBe('error');
+		const error = result.error as { message?: string; description?: string };
+		expect(error.message).toContain('The "Email" field must be an email address, not "not-an-email"');
+		expect(error.description).toContain('1 item was written to AWeber in this run: item 0.');
+		expect(error.description).toContain('Nothing was sent for the items after item 1');
+		// What AWeber received: the first contact's add, nothing for the third.
+		const adds = sandbox.requests().filter((entry) => entry.method === 'POST' && entry.path === `${listPath()}/subscribers`);
+		expect(adds.map((entry) => [(entry.body as { email?: string }).email, entry.status])).toEqual([[contacts[0], 201]]);
+	});
+
 	it('writes custom fields: create, update, delete', async () => {
 		const result = await run('Custom field writes', [
 			{ name: 'Create Field', node: 'aWeberCustomField', parameters: { operation: 'create', ...onList(), name: 'Favourite Color' } },

@@ -47,7 +47,10 @@ describe('AWeber Webform node: split tests and their components', () => {
 
 	it('gets the split tests of a list and of the account', async () => {
 		const forList = await webform({ resource: 'splitTest', operation: 'getAll', returnAll: true });
-		expect(forList.items).toEqual([expect.objectContaining({ id: bed.sandbox.seed.splitTests.newsletter, name: 'Sidebar vs popup' })]);
+		expect(forList.items).toEqual([
+			expect.objectContaining({ id: bed.sandbox.seed.splitTests.newsletter, name: 'Sidebar vs popup' }),
+			expect.objectContaining({ id: 902, name: 'Sidebar vs lightbox (ended)' }),
+		]);
 		const forAccount = await webform({ resource: 'splitTest', operation: 'getAllForAccount', returnAll: true });
 		expect(forAccount.items).toEqual(forList.items);
 		expect(apiCalls(bed).map((call) => [call.path, call.query])).toEqual([

@@ -9,6 +9,20 @@ export type TotalKind = 'total_size' | 'total_size_link';
 
 export type Query = Record<string, string>;
 
+/**
+ * A test device, not AWeber behaviour: the most entries the sandbox puts on one page, set through
+ * `sandbox.pages.cap(n)`. With a cap, a collection of a few seeded entries spans several pages (offset and
+ * cursor alike, next links carrying the capped size), so a contract test sees what a collection larger than
+ * AWeber's 100-entry page does without seeding hundreds of records per collection. Carried on the query under
+ * a symbol, so it never shows in page links.
+ */
+export const PAGE_CAP = Symbol('sandbox page cap');
+
+export function pageCapOf(query: Query): number {
+	const cap = (query as Query & { [PAGE_CAP]?: number })[PAGE_CAP];
+	return cap !== undefined && cap > 0 ? cap : MAX_PAGE_SIZE;
+}
+
 export interface OffsetPageOptions<T> {
 	/** Collection URL without a query string. */
 	url: string;
@@ -36,7 +50,7 @@ function parseIntegerParam(query: Query, name: string, fallback: number, min: nu
 export function pageParams(query: Query): { start: number; size: number } {
 	return {
 		start: parseIntegerParam(query, 'ws.start', 0, 0),
-		size: parseIntegerParam(query, 'ws.size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+		size: Math.min(pageCapOf(query), parseIntegerParam(query, 'ws.size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE)),
 	};
 }
 
@@ -103,7 +117,7 @@ function decodeCursor(cursor: string, name: string): string {
 /** Cursor pagination of broadcast opens / clicks: `after` walks to older entries, `before` to newer ones. */
 export function cursorPage<T>(options: CursorPageOptions<T>): object {
 	const { query, items, keyOf } = options;
-	const size = parseIntegerParam(query, 'page_size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+	const size = Math.min(pageCapOf(query), parseIntegerParam(query, 'page_size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE));
 	const before = query.before;
 	const after = query.after;
 	if (before !== undefined && after !== undefined) {

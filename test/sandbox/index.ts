@@ -60,6 +60,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		retireMessageEndpoints: () => {
 			core.state.messageEndpointsRetired = true;
 		},
+		pages: {
+			cap: (entries) => {
+				core.pageCap = entries;
+			},
+		},
 		faults: {
 			next: (count, kind, faultOptions) => core.addFault(count, kind, faultOptions),
 			expireAllTokens: () => tokens.expireAll(),

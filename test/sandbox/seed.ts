@@ -264,6 +264,23 @@ function sendCampaign(
 				value: sale ? 49 + index * 10 : null,
 			});
 		}
+		if (activity.trackedEvents && index === 0) {
+			// The first buyer also visited the product page first: one message with two tracked events, so that
+			// collection spans pages too in the contract suite (test/contract/operations.test.ts).
+			state.trackedEvents.push({
+				id: state.nextId('trackedEvent'),
+				messageId: message.id,
+				subscriberId: recipient.id,
+				eventTime: eventTime + HOUR,
+				type: 'webhit',
+				url: CLICK_URLS[0],
+				vendor: null,
+				productName: null,
+				eventNote: null,
+				currency: null,
+				value: null,
+			});
+		}
 	});
 }
 
@@ -445,6 +462,17 @@ function seedForms(state: SandboxState, now: number): void {
 		components: [
 			{ id: '901-801', webFormId: 801, weight: 50 },
 			{ id: '901-802', webFormId: 802, weight: 50 },
+		],
+	});
+	// An ended trial: the list has two split tests, so its split test collections span pages in the contract suite.
+	state.splitTests.set(902, {
+		id: 902,
+		listId: LIST_IDS.newsletter,
+		name: 'Sidebar vs lightbox (ended)',
+		isActive: false,
+		components: [
+			{ id: '902-801', webFormId: 801, weight: 70 },
+			{ id: '902-803', webFormId: 803, weight: 30 },
 		],
 	});
 

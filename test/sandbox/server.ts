@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { advanceBroadcasts } from './broadcast-lifecycle';
 import type { SandboxClock } from './clock';
-import type { Query } from './collections';
+import { PAGE_CAP, type Query } from './collections';
 import { AweberError, RATE_LIMIT_MESSAGE, badRequest, forbidden, notFound, unauthorized } from './errors';
 import { Links } from './links';
 import { registerOAuthRoutes } from './oauth';
@@ -80,6 +80,8 @@ export class SandboxCore {
 	private readonly requestLog: RequestLogEntry[] = [];
 	private faults: PendingFault[] = [];
 	private seedSize: number;
+	/** Most entries per collection page (a test device, collections.ts `PAGE_CAP`); undefined: AWeber's 100. */
+	pageCap?: number;
 
 	constructor(parts: SandboxCoreParts) {
 		this.clock = parts.clock;
@@ -102,6 +104,7 @@ export class SandboxCore {
 		this.loadSeed();
 		this.rateLimiter.reset();
 		this.faults = [];
+		this.pageCap = undefined;
 		this.requestLog.length = 0;
 		this.webhooks.reset();
 	}
@@ -317,6 +320,7 @@ function registerResourceApi(app: FastifyInstance, core: SandboxCore): void {
 	const handle = (method: HttpMethod, table: OperationTable | undefined) => async (request: FastifyRequest, reply: FastifyReply) => {
 		core.tick();
 		const query = firstValues(request.query);
+		if (core.pageCap !== undefined) Object.assign(query, { [PAGE_CAP]: core.pageCap });
 		const auth = authenticate(core, request, query);
 		request.sandboxAccount = auth.accountId;
 		if (core.rateLimiter.hit(auth.accountId) === 'limited') throw forbidden(RATE_LIMIT_MESSAGE);

@@ -131,6 +131,13 @@ export interface Sandbox {
 		expireAllTokens(): void;
 		forceRateLimitLockout(accountId?: number): void;
 	};
+	pages: {
+		/**
+		 * Serve at most `entries` per collection page (undefined: AWeber's 100), so a few seeded entries span
+		 * several offset or cursor pages. A test device, cleared by reset().
+		 */
+		cap(entries: number | undefined): void;
+	};
 	webhooks: {
 		register(callbackUrl: string, verificationKey: string, options?: { events?: string[] }): void;
 		deliveries(): DeliveryLogEntry[];

@@ -14,7 +14,6 @@ export async function searchAccounts(this: ILoadOptionsFunctions, filter?: strin
 		.map((account) => ({
 			name: account.company ? `${account.company} (${account.id})` : `Account ${account.id}`,
 			value: String(account.id),
-			url: account.self_link,
 		}))
 		.filter((result) => !filter || result.name.toLowerCase().includes(filter.toLowerCase()));
 	return { results };

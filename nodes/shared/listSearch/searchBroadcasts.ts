@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { readCollectionPage, type CollectionPage } from '../collections';
+import { openablePage } from './pageLink';
 import { listPathForSearch } from './parentIdForSearch';
 import { filterResults, PAGINATION_TOKEN_SOURCE } from './searchCollectionPage';
 
@@ -10,6 +11,8 @@ interface BroadcastEntry {
 	status?: string;
 	scheduled_for?: string | null;
 	sent_at?: string | null;
+	/** The sent broadcast's public archive page (none unless sent and archived). */
+	archive_url?: string | null;
 	self_link: string;
 }
 
@@ -64,7 +67,7 @@ export async function searchBroadcasts(
 	const results = page.entries.map((broadcast) => ({
 		name: broadcastName(broadcast, status),
 		value: String(broadcast.broadcast_id),
-		url: broadcast.self_link,
+		url: openablePage(broadcast.archive_url, broadcast.self_link),
 	}));
 	return {
 		results: filterResults(results, filter),

@@ -23,7 +23,6 @@ export async function searchCampaigns(
 		toResult: (campaign) => ({
 			name: campaignName(campaign),
 			value: `${campaign.campaign_type}${campaign.id}`,
-			url: campaign.self_link,
 		}),
 		filter,
 		paginationToken,

@@ -17,7 +17,7 @@ export async function searchCustomFields(
 ): Promise<INodeListSearchResult> {
 	return await searchCollectionPage<CustomFieldEntry>(this, {
 		path: async () => `${await listPathForSearch(this)}/custom_fields`,
-		toResult: (field) => ({ name: field.name, value: String(field.id), url: field.self_link }),
+		toResult: (field) => ({ name: field.name, value: String(field.id) }),
 		filter,
 		paginationToken,
 	});

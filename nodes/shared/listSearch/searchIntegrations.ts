@@ -18,7 +18,7 @@ function integrationSearch(service?: string) {
 			if (service && integration.service_name.toLowerCase() !== service) continue;
 			const name = `${integration.service_name}${integration.login ? ` (${integration.login})` : ''}`;
 			if (filter && !name.toLowerCase().includes(filter.toLowerCase())) continue;
-			results.push({ name, value: String(integration.id), url: integration.self_link });
+			results.push({ name, value: String(integration.id) });
 		}
 		return { results };
 	};

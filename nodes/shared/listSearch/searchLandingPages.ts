@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { openablePage } from './pageLink';
 import { listPathForSearch } from './parentIdForSearch';
 import { searchCollectionPage } from './searchCollectionPage';
 
@@ -7,6 +8,8 @@ interface LandingPageEntry {
 	id: string;
 	name: string;
 	status?: string;
+	/** The published page's address; none while a draft. */
+	published_url?: string | null;
 	self_link: string;
 }
 
@@ -21,7 +24,7 @@ export async function searchLandingPages(
 		toResult: (page) => ({
 			name: page.status ? `${page.name} (${page.status})` : page.name,
 			value: page.id,
-			url: page.self_link,
+			url: openablePage(page.published_url, page.self_link),
 		}),
 		filter,
 		paginationToken,

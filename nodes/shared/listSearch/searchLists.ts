@@ -21,7 +21,7 @@ export async function searchLists(
 		? await readCollectionPage<ListEntry>(this, paginationToken, { source: PAGINATION_TOKEN_SOURCE })
 		: await readCollectionPage<ListEntry>(this, `/accounts/${accountId}/lists`, { qs: filter ? { 'ws.op': 'find', name: filter } : {} });
 	return {
-		results: page.entries.map((list) => ({ name: list.name, value: String(list.id), url: list.self_link })),
+		results: page.entries.map((list) => ({ name: list.name, value: String(list.id) })),
 		paginationToken: page.next_collection_link,
 	};
 }

@@ -24,7 +24,6 @@ export async function searchMessages(
 				message.total_opens ? ` (${message.total_opens} opens)` : ''
 			}`,
 			value: String(message.id),
-			url: message.self_link,
 		}),
 		filter,
 		paginationToken,

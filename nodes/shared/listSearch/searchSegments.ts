@@ -17,7 +17,6 @@ function segmentSearch(forBroadcast: boolean) {
 			toResult: (segment) => ({
 				name: segment.is_split_test ? `${segment.name} (split test)` : segment.name,
 				value: String(segment.id),
-				url: segment.self_link,
 			}),
 			filter,
 			paginationToken,

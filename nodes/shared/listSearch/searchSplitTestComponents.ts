@@ -22,7 +22,6 @@ export async function searchSplitTestComponents(
 		toResult: (component) => ({
 			name: `${component.name ?? component.id}${component.weight !== undefined ? ` (${component.weight}%)` : ''}`,
 			value: String(component.id),
-			url: component.self_link,
 		}),
 		filter,
 		paginationToken,

@@ -21,7 +21,6 @@ export async function searchSplitTests(
 		toResult: (test) => ({
 			name: test.is_active === false ? `${test.name} (inactive)` : test.name,
 			value: String(test.id),
-			url: test.self_link,
 		}),
 		filter,
 		paginationToken,

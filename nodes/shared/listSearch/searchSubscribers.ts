@@ -29,7 +29,6 @@ export async function searchSubscribers(
 				subscriber.status && subscriber.status !== 'subscribed' ? ` (${subscriber.status})` : ''
 			}`,
 			value: String(subscriber.id),
-			url: subscriber.self_link,
 		}),
 		filter,
 		paginationToken,

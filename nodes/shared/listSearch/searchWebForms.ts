@@ -21,7 +21,6 @@ export async function searchWebForms(
 		toResult: (form) => ({
 			name: form.type ? `${form.name} (${form.type})` : form.name,
 			value: String(form.id),
-			url: form.self_link,
 		}),
 		filter,
 		paginationToken,

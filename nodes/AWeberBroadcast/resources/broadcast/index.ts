@@ -29,6 +29,7 @@ import {
 } from './requestShaping';
 import { broadcastScheduleDescription } from './schedule';
 import { broadcastUpdateDescription } from './update';
+import { refusingBadInput } from '../../../shared/transport';
 
 const BROADCASTS = '/accounts/{accountId}/lists/{listId}/broadcasts';
 const BROADCAST = `${BROADCASTS}/{broadcastId}`;
@@ -60,7 +61,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Create a draft broadcast, and optionally schedule it in the same step',
 			routing: {
 				request: { method: 'POST', url: BROADCASTS, headers: FORM },
-				send: { preSend: [createBroadcastFormBody] },
+				send: { preSend: [refusingBadInput(createBroadcastFormBody)] },
 				output: { postReceive: [scheduleCreatedBroadcast] },
 				// A second create would make a second draft.
 				operations: {
@@ -157,7 +158,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Schedule a draft broadcast to be sent at a given time; outputs the scheduled broadcast',
 			routing: {
 				request: { method: 'POST', url: `${BROADCAST}/schedule`, headers: FORM },
-				send: { preSend: [scheduleFormBody] },
+				send: { preSend: [refusingBadInput(scheduleFormBody)] },
 				output: { postReceive: [readSelfLink] },
 			},
 		},
@@ -168,7 +169,7 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Change a draft broadcast created through the API',
 			routing: {
 				request: { method: 'PUT', url: BROADCAST, headers: FORM },
-				send: { preSend: [updateBroadcastFormBody] },
+				send: { preSend: [refusingBadInput(updateBroadcastFormBody)] },
 			},
 		},
 	],

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { requireFields, TRIMMED_TEXT } from '../../../shared/fieldValidation';
 import { listScopeLocators } from '../../../shared/listScope';
+import { refusingBadInput } from '../../../shared/transport';
 
 const showOnlyForCustomFieldCreate = { operation: ['create'] };
 
@@ -21,7 +22,7 @@ export const customFieldCreateDescription: INodeProperties[] = [
 				type: 'body',
 				property: 'name',
 				value: TRIMMED_TEXT,
-				preSend: [requireFields({ name: 'name', label: 'Name' })],
+				preSend: [refusingBadInput(requireFields({ name: 'name', label: 'Name' }))],
 			},
 		},
 	},

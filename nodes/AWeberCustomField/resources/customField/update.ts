@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { customFieldLocator } from '../../../shared/customFields';
 import { checkText, TRIMMED_TEXT } from '../../../shared/fieldValidation';
 import { listScopeLocators } from '../../../shared/listScope';
+import { refusingBadInput } from '../../../shared/transport';
 
 const showOnlyForCustomFieldUpdate = { operation: ['update'] };
 
@@ -33,7 +34,7 @@ export const customFieldUpdateDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showOnlyForCustomFieldUpdate },
-		routing: { send: { preSend: [requireCustomFieldChange] } },
+		routing: { send: { preSend: [refusingBadInput(requireCustomFieldChange)] } },
 		options: [
 			{
 				displayName: 'Name',

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { accountLocator, collectionPaging } from '../../../shared/descriptions';
 import { requireFields } from '../../../shared/fieldValidation';
+import { refusingBadInput } from '../../../shared/transport';
 
 const showOnlyForListFind = { operation: ['find'] };
 
@@ -17,7 +18,7 @@ export const listFindDescription: INodeProperties[] = [
 		description: 'The list\'s name, or its unique list ID such as awlist1234567 (exact match, case-insensitive)',
 		displayOptions: { show: showOnlyForListFind },
 		routing: {
-			send: { type: 'query', property: 'name', preSend: [requireFields({ name: 'name', label: 'Name or Unique List ID' })] },
+			send: { type: 'query', property: 'name', preSend: [refusingBadInput(requireFields({ name: 'name', label: 'Name or Unique List ID' }))] },
 		},
 	},
 	...collectionPaging(showOnlyForListFind),

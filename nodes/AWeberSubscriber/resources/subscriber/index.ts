@@ -29,6 +29,7 @@ import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
 import { subscriberUpsertDescription } from './upsert';
+import { refusingBadInput } from '../../../shared/transport';
 
 const subscribersUrl = '/accounts/{accountId}/lists/{listId}/subscribers';
 
@@ -46,7 +47,7 @@ export const subscriberOperations: INodeProperties = {
 				"Add someone who signed up, bought or changed elsewhere, with tags and custom fields (to import an existing list, use AWeber's importer)",
 			routing: {
 				request: { method: 'POST', url: subscribersUrl },
-				send: { preSend: [noticeBulkAdd, sendNewSubscriber] },
+				send: { preSend: [refusingBadInput(noticeBulkAdd), refusingBadInput(sendNewSubscriber)] },
 				// The output (the subscriber read from Location, or a summary of the request) is the Output field's (create.ts).
 				// An add may be retried; a retry AWeber refuses as "already subscribed" gives that output too.
 				operations: { pagination: sendSubscriberAdd },
@@ -60,7 +61,7 @@ export const subscriberOperations: INodeProperties = {
 				'Delete the subscriber and their activity from the list (AWeber refuses unconfirmed subscribers; use Unsubscribe to keep the history)',
 			routing: {
 				request: { method: 'DELETE', url: subscriberEntryUrl },
-				send: { preSend: [sendSubscriberEmail] },
+				send: { preSend: [refusingBadInput(sendSubscriberEmail)] },
 				output: { postReceive: [reportDeleted] },
 			},
 		},
@@ -71,7 +72,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Search the list\'s subscribers by email, name, status, tags, custom fields, dates and more',
 			routing: {
 				request: { method: 'GET', url: subscribersUrl, qs: { 'ws.op': 'find' } },
-				send: { preSend: [sendSearchFilters] },
+				send: { preSend: [refusingBadInput(sendSearchFilters)] },
 			},
 		},
 		{
@@ -81,7 +82,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Search the subscribers of every list of the account (slower than searching one list)',
 			routing: {
 				request: { method: 'GET', url: '/accounts/{accountId}', qs: { 'ws.op': 'findSubscribers' } },
-				send: { preSend: [sendSearchFilters] },
+				send: { preSend: [refusingBadInput(sendSearchFilters)] },
 			},
 		},
 		{
@@ -91,7 +92,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Get one subscriber of the list, by ID, URL or email address',
 			routing: {
 				request: { method: 'GET', url: subscriberEntryUrl },
-				send: { preSend: [findSubscriberToGet] },
+				send: { preSend: [refusingBadInput(findSubscriberToGet)] },
 				output: { postReceive: [unwrapFoundSubscriber] },
 			},
 		},
@@ -102,7 +103,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Get what happened to the subscriber, newest first: subscribed, verified, messages sent, opens, clicks, sales',
 			routing: {
 				request: { method: 'GET', url: subscriberEntryUrl, qs: { 'ws.op': 'getActivity' } },
-				send: { preSend: [resolveSubscriberEmail] },
+				send: { preSend: [refusingBadInput(resolveSubscriberEmail)] },
 			},
 		},
 		{
@@ -140,7 +141,7 @@ export const subscriberOperations: INodeProperties = {
 					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 					body: { 'ws.op': 'move' },
 				},
-				send: { preSend: [resolveSubscriberEmail, sendMoveDestination] },
+				send: { preSend: [refusingBadInput(resolveSubscriberEmail), refusingBadInput(sendMoveDestination)] },
 				output: { postReceive: [followLocation] },
 			},
 		},
@@ -152,7 +153,7 @@ export const subscriberOperations: INodeProperties = {
 				'Record a sale as a tracked event of the buyer, adding them to the list if needed, and output the subscriber',
 			routing: {
 				request: { method: 'POST', url: '/accounts/{accountId}/lists/{listId}/purchases' },
-				send: { preSend: [sendPurchase] },
+				send: { preSend: [refusingBadInput(sendPurchase)] },
 				// A purchase cannot be sent twice safely: AWeber would record the sale twice.
 				operations: {
 					pagination: routedAweberRequest({
@@ -172,7 +173,7 @@ export const subscriberOperations: INodeProperties = {
 			description: 'Mark the subscriber unsubscribed, keeping their data and history',
 			routing: {
 				request: { method: 'PATCH', url: subscriberEntryUrl, body: { status: 'unsubscribed' } },
-				send: { preSend: [sendSubscriberChanges] },
+				send: { preSend: [refusingBadInput(sendSubscriberChanges)] },
 			},
 		},
 		{
@@ -183,7 +184,7 @@ export const subscriberOperations: INodeProperties = {
 				'Change the subscriber\'s fields, add or remove tags, and set custom fields without clearing the others',
 			routing: {
 				request: { method: 'PATCH', url: subscriberEntryUrl },
-				send: { preSend: [sendSubscriberChanges] },
+				send: { preSend: [refusingBadInput(sendSubscriberChanges)] },
 			},
 		},
 		{
@@ -199,7 +200,7 @@ export const subscriberOperations: INodeProperties = {
 				// find-then-PATCH would also keep custom fields safe but costs three calls for a new address. AWeber does
 				// not document whether update_existing keeps the custom fields left out; the sandbox keeps them.
 				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
-				send: { preSend: [noticeBulkAdd, sendNewSubscriber] },
+				send: { preSend: [refusingBadInput(noticeBulkAdd), refusingBadInput(sendNewSubscriber)] },
 				operations: { pagination: sendSubscriberAdd },
 			},
 		},
