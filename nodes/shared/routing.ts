@@ -71,7 +71,16 @@ export interface RoutedRequestPolicy {
 	 * attempt created, through the operation's own postReceive.
 	 */
 	subscriberAdd?: boolean;
+	/**
+	 * Restates AWeber's refusal in the operation's own words where AWeber's are misleading (Get Statistics on a
+	 * broadcast not yet sent: AWeber answers "Campaign not found"). Changes the error's headline and description
+	 * in place, so everything else the request path put on it stays.
+	 */
+	restateRefusal?: (error: RoutedError, request: { url?: string }) => void;
 }
+
+/** An error thrown by the request path: its headline and description are what n8n shows. */
+export type RoutedError = Error & { description?: string | null; httpCode?: string | null };
 
 /**
  * The routed entry: an operation's request goes out under the shared pacing/retry/error policies
@@ -84,35 +93,90 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
-		if (requestData.options.url) requestData.options.url = fillPathParameters(this, requestData.options.url);
-		const { method = 'GET', baseURL, url, body } = requestData.options;
-		const absolute = absoluteUrl(baseURL, url);
-		const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
-		const firstResponse = await sendWithAweberPolicies(
-			this,
-			{
-				method,
-				url: absolute,
-				itemIndex,
-				safeToRepeat: subscriberAdd !== undefined,
-				recoverDuplicate: subscriberAdd
-					? async () => await recoverSubscriberAdd(this, requestData, subscriberAdd)
-					: undefined,
-			},
-			async () => await this.makeRoutingRequest(freshRequest(requestData)),
-		);
-		const first = asCollectionPage(firstResponse);
-		if (!first) return firstResponse;
-		// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
-		// through it as it arrives (A9).
-		const functions = postReceiveFunctions(requestData);
-		const entries = await readRemainingEntries(this, first, {
-			limit: resultLimit(requestData.maxResults),
-			itemIndex,
-			shapeEntries: functions?.length ? async (page) => await entriesThroughPostReceive(this, functions, page) : undefined,
-		});
-		return entries.map((json) => ({ json }));
+		try {
+			return await sendRouted(this, requestData, policy, itemIndex);
+		} catch (error) {
+			if (policy.restateRefusal && error instanceof Error) {
+				policy.restateRefusal(error, { url: absoluteUrl(requestData.options.baseURL, requestData.options.url) });
+			}
+			if (sendsErrorsToErrorOutput(this)) return [errorOutputItem(this, error, requestData, itemIndex)];
+			throw error;
+		}
 	};
+}
+
+/** The operation's request under the request path's policies, and a collection's further pages. */
+async function sendRouted(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	policy: RoutedRequestPolicy,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	if (requestData.options.url) requestData.options.url = fillPathParameters(context, requestData.options.url);
+	const { method = 'GET', baseURL, url, body } = requestData.options;
+	const absolute = absoluteUrl(baseURL, url);
+	const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
+	const firstResponse = await sendWithAweberPolicies(
+		context,
+		{
+			method,
+			url: absolute,
+			itemIndex,
+			safeToRepeat: subscriberAdd !== undefined,
+			recoverDuplicate: subscriberAdd
+				? async () => await recoverSubscriberAdd(context, requestData, subscriberAdd)
+				: undefined,
+		},
+		async () => await context.makeRoutingRequest(freshRequest(requestData)),
+	);
+	const first = asCollectionPage(firstResponse);
+	if (!first) return firstResponse;
+	// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
+	// through it as it arrives (A9).
+	const functions = postReceiveFunctions(requestData);
+	const entries = await readRemainingEntries(context, first, {
+		limit: resultLimit(requestData.maxResults),
+		itemIndex,
+		shapeEntries: functions?.length ? async (page) => await entriesThroughPostReceive(context, functions, page) : undefined,
+	});
+	return entries.map((json) => ({ json }));
+}
+
+/**
+ * On Error "Continue (using error output)": n8n's WorkflowExecute gives an error-output item the fields of the
+ * input item it came from only when the node outputs the error as n8n's own nodes do, `{ error }` in the JSON
+ * with the item's `pairedItem` (an item carrying n8n's error object is reduced to `{ error: message }`, which is
+ * what RoutingNode makes of a thrown error). So the routed entry outputs such an item itself in that mode.
+ */
+function sendsErrorsToErrorOutput(context: IExecutePaginationFunctions): boolean {
+	return context.getNode().onError === 'continueErrorOutput' && context.continueOnFail();
+}
+
+/**
+ * The error-output item of a failed request: AWeber's message (or the package's) as `error`, and under `details`
+ * what identifies the input (the email the request was about) and what n8n shows under the headline. n8n adds
+ * the input item's own fields (only `error`, `message` and `details` may be set for it to do so).
+ */
+function errorOutputItem(
+	context: IExecutePaginationFunctions,
+	error: unknown,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	itemIndex: number,
+): INodeExecutionData {
+	const failure = error as RoutedError;
+	const details: IDataObject = { itemIndex };
+	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs);
+	if (email) details.email = email;
+	if (failure?.description) details.description = failure.description;
+	if (failure?.httpCode) details.httpCode = failure.httpCode;
+	const message = failure instanceof Error ? failure.message : String(error);
+	context.logger.debug(`AWeber: item ${itemIndex} failed and goes to the error output: ${message}`, { node: context.getNode().name });
+	return { json: { error: message, details }, pairedItem: { item: itemIndex } };
+}
+
+function emailInQuery(qs: IDataObject | undefined): string | undefined {
+	const email = qs?.email;
+	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
 }
 
 /** Every AWeber operation's default entry (A1). */

@@ -20,6 +20,7 @@ import {
 	updateBroadcastFormBody,
 } from './requestShaping';
 import { broadcastScheduleDescription } from './schedule';
+import { sendBroadcastStatisticsRequest } from './statisticsRefusal';
 import { broadcastUpdateDescription } from './update';
 
 const BROADCASTS = '/accounts/{accountId}/lists/{listId}/broadcasts';
@@ -102,6 +103,8 @@ export const broadcastOperations: INodeProperties = {
 			routing: {
 				request: { method: 'GET', url: `${BROADCAST_STATS}/{statisticId}` },
 				output: { postReceive: [readableStatistics] },
+				// "Campaign not found" before the broadcast is sent is restated as what it means (statisticsRefusal.ts).
+				operations: { pagination: sendBroadcastStatisticsRequest },
 			},
 		},
 		{
@@ -112,6 +115,8 @@ export const broadcastOperations: INodeProperties = {
 			routing: {
 				request: { method: 'GET', url: BROADCAST_STATS },
 				output: { postReceive: [readableStatistics] },
+				// "Campaign not found" before the broadcast is sent is restated as what it means (statisticsRefusal.ts).
+				operations: { pagination: sendBroadcastStatisticsRequest },
 			},
 		},
 		{
