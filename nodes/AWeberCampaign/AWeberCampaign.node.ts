@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -21,7 +21,7 @@ export class AWeberCampaign implements INodeType {
 		description: 'Read sent AWeber campaigns (broadcasts and follow-ups), their messages, opens and tracked events',
 		defaults: { name: 'AWeber Campaign' },
 		usableAsTool: true,
-		properties: [
+		properties: deferPreSendFailures([
 			aweberTransport,
 			{
 				displayName: 'Resource',
@@ -40,7 +40,7 @@ export class AWeberCampaign implements INodeType {
 			...messageDescription,
 			...messageOpenDescription,
 			...messageTrackedEventDescription,
-		],
+		]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchCampaigns, searchMessages } };

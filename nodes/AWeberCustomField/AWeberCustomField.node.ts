@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCustomFields } from '../shared/listSearch/searchCustomFields';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -18,7 +18,7 @@ export class AWeberCustomField implements INodeType {
 		description: 'Read, add, rename and delete the custom fields of an AWeber list',
 		defaults: { name: 'AWeber Custom Field' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...customFieldDescription],
+		properties: deferPreSendFailures([aweberTransport, ...customFieldDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchCustomFields } };

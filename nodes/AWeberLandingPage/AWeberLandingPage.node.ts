@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLandingPages } from '../shared/listSearch/searchLandingPages';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -18,7 +18,7 @@ export class AWeberLandingPage implements INodeType {
 		description: 'Read the landing pages of an AWeber list',
 		defaults: { name: 'AWeber Landing Page' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...landingPageDescription],
+		properties: deferPreSendFailures([aweberTransport, ...landingPageDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchLandingPages } };

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSplitTestComponents } from '../shared/listSearch/searchSplitTestComponents';
@@ -22,7 +22,7 @@ export class AWeberWebform implements INodeType {
 		description: 'Read AWeber sign-up forms and their split tests, with display and conversion counts',
 		defaults: { name: 'AWeber Webform' },
 		usableAsTool: true,
-		properties: [
+		properties: deferPreSendFailures([
 			aweberTransport,
 			{
 				displayName: 'Resource',
@@ -39,7 +39,7 @@ export class AWeberWebform implements INodeType {
 			...webFormDescription,
 			...splitTestDescription,
 			...splitTestComponentDescription,
-		],
+		]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchWebForms, searchSplitTests, searchSplitTestComponents } };

@@ -3,11 +3,13 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
@@ -42,6 +44,10 @@ import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transpo
  *     (a chosen option's included) in property order, and `makeRoutingRequest` runs exactly those: the routed
  *     entry runs the same functions on answers it reads or makes up itself (a collection's further pages, a
  *     recovered add subscriber), so every page and every path gives the same output.
+ * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
+ *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
+ *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` gets them in the
+ *     error output (WorkflowExecute's error-output split), on 1.x and 2.x alike.
  */
 
 /**
@@ -93,6 +99,9 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
+		// A preSend refused this item's input (error output only, deferPreSendFailures): nothing is sent.
+		const refusedInput = takeDeferredFailure(this);
+		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, requestData, itemIndex)];
 		try {
 			return await sendRouted(this, requestData, policy, itemIndex);
 		} catch (error) {
@@ -100,9 +109,15 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 				policy.restateRefusal(error, { url: absoluteUrl(requestData.options.baseURL, requestData.options.url) });
 			}
 			if (sendsErrorsToErrorOutput(this)) return [errorOutputItem(this, error, requestData, itemIndex)];
-			throw error;
+			throw asNodeFailure(this, error, itemIndex);
 		}
 	};
+}
+
+/** The request path's errors are n8n's already; anything else becomes one naming the item. */
+function asNodeFailure(context: IExecuteSingleFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 /** The operation's request under the request path's policies, and a collection's further pages. */
@@ -148,7 +163,7 @@ async function sendRouted(
  * with the item's `pairedItem` (an item carrying n8n's error object is reduced to `{ error: message }`, which is
  * what RoutingNode makes of a thrown error). So the routed entry outputs such an item itself in that mode.
  */
-function sendsErrorsToErrorOutput(context: IExecutePaginationFunctions): boolean {
+function sendsErrorsToErrorOutput(context: IExecuteSingleFunctions): boolean {
 	return context.getNode().onError === 'continueErrorOutput' && context.continueOnFail();
 }
 
@@ -165,13 +180,24 @@ function errorOutputItem(
 ): INodeExecutionData {
 	const failure = error as RoutedError;
 	const details: IDataObject = { itemIndex };
-	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs);
+	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs) ?? emailParameter(context);
 	if (email) details.email = email;
 	if (failure?.description) details.description = failure.description;
 	if (failure?.httpCode) details.httpCode = failure.httpCode;
 	const message = failure instanceof Error ? failure.message : String(error);
 	context.logger.debug(`AWeber: item ${itemIndex} failed and goes to the error output: ${message}`, { node: context.getNode().name });
 	return { json: { error: message, details }, pairedItem: { item: itemIndex } };
+}
+
+/** The item's Email field, where the operation has one (its request may not have been built when input was refused). */
+function emailParameter(context: IExecuteSingleFunctions): string | undefined {
+	let email: unknown;
+	try {
+		email = context.getNodeParameter('email', '');
+	} catch {
+		return undefined;
+	}
+	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
 }
 
 function emailInQuery(qs: IDataObject | undefined): string | undefined {
@@ -292,4 +318,72 @@ async function recoverSubscriberAdd(
 	if (!functions?.length) return [{ json: subscriber }];
 	const response: IN8nHttpFullResponse = { statusCode: 201, headers: { location: subscriber.self_link }, body: '' };
 	return await runPostReceive(context, functions, response, [{ json: {} }]);
+}
+
+/**
+ * Input refused by a preSend (an email that is not one, an empty required field), per node run and item, kept
+ * until the item's routed entry outputs it: only under On Error "Continue (using error output)" (A10).
+ */
+const deferredFailures = new WeakMap<object, Map<number, unknown>>();
+
+function deferredFailuresOf(context: IExecuteSingleFunctions): Map<number, unknown> | undefined {
+	const run = context.getExecuteData() as object | undefined;
+	if (!run) return undefined;
+	let failures = deferredFailures.get(run);
+	if (!failures) {
+		failures = new Map();
+		deferredFailures.set(run, failures);
+	}
+	return failures;
+}
+
+function takeDeferredFailure(context: IExecuteSingleFunctions): unknown {
+	const failures = deferredFailuresOf(context);
+	const index = context.getItemIndex();
+	const failure = failures?.get(index);
+	failures?.delete(index);
+	return failure;
+}
+
+type PreSendFunction = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+/**
+ * Under On Error "Continue (using error output)", a preSend that refuses the item's input lets the item reach the
+ * routed entry, which outputs the error with the input item's fields and sends nothing (A10); the item's later
+ * preSends are skipped. In every other mode the preSend's error is thrown as before.
+ */
+function deferringFailure(preSend: PreSendFunction): PreSendFunction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const failures = sendsErrorsToErrorOutput(this) ? deferredFailuresOf(this) : undefined;
+		if (failures?.has(this.getItemIndex())) return options;
+		try {
+			return await preSend.call(this, options);
+		} catch (error) {
+			if (!failures) throw asNodeFailure(this, error, this.getItemIndex());
+			failures.set(this.getItemIndex(), error);
+			return options;
+		}
+	};
+}
+
+type Described = { routing?: INodeProperties['routing']; options?: unknown[]; values?: unknown[] };
+
+/**
+ * A node's properties with every preSend (of the properties, their options and nested fields) deferring its
+ * failure to the routed entry under the error output. Copies: the shared property objects stay as written.
+ */
+export function deferPreSendFailures(properties: INodeProperties[]): INodeProperties[] {
+	const copy = <T>(described: T): T => {
+		if (typeof described !== 'object' || described === null) return described;
+		const { routing, options, values } = described as Described;
+		const result = { ...described } as Described;
+		const preSend = routing?.send?.preSend;
+		if (routing && preSend?.length) {
+			result.routing = { ...routing, send: { ...routing.send, preSend: preSend.map((fn) => deferringFailure(fn as PreSendFunction)) } };
+		}
+		if (Array.isArray(options)) result.options = options.map(copy);
+		if (Array.isArray(values)) result.values = values.map(copy);
+		return result as T;
+	};
+	return properties.map(copy);
 }

@@ -55,6 +55,29 @@ describe('On Error "Continue (using error output)": the error output items', () 
 		expect(errors[0].pairedItem).toEqual({ item: 1 });
 	});
 
+	it('carry the input item\'s fields when its input is refused before any request, and nothing is sent for it', async () => {
+		const { success, errors } = await runWithErrorOutput(
+			'aWeberSubscriber',
+			{ operation: 'upsert', ...newsletterScope(bed), email: '={{ $json.contact }}' },
+			[
+				{ contact: 'grace.hopper@example.com', crmId: 'c-1' },
+				{ contact: 'not-an-email', crmId: 'c-2' },
+				{ contact: 'new.person@example.com', crmId: 'c-3' },
+			],
+		);
+		expect(success.map((item) => item.json.email)).toEqual(['grace.hopper@example.com', 'new.person@example.com']);
+		expect(errors.map((item) => item.json)).toEqual([
+			{
+				contact: 'not-an-email',
+				crmId: 'c-2',
+				error: 'The "Email" field must be an email address, not "not-an-email"',
+				details: expect.objectContaining({ email: 'not-an-email', itemIndex: 1 }),
+			},
+		]);
+		expect(errors[0].pairedItem).toEqual({ item: 1 });
+		expect(JSON.stringify(apiCalls(bed))).not.toContain('not-an-email');
+	});
+
 	it('carry the input item\'s fields for a refusal of a read too (no email involved)', async () => {
 		const { success, errors } = await runWithErrorOutput(
 			'aWeberBroadcast',

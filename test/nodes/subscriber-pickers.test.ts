@@ -114,7 +114,7 @@ describe('tag and field name boxes before a list is chosen', () => {
 
 	it.each(['getListTags', 'getCustomFieldNames'])('%s says to choose a list first, without asking AWeber', async (method) => {
 		const options = await callEditorMethod<Array<{ name: string; value: string }>>('aWeberSubscriber', 'loadOptions', method, noList());
-		expect(options).toEqual([{ name: 'Choose a list first', value: '' }]);
+		expect(options).toEqual([{ name: 'Choose a List First', value: '' }]);
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
@@ -124,7 +124,7 @@ describe('tag and field name boxes before a list is chosen', () => {
 			operation: 'create',
 		});
 		expect(options.length).toBeGreaterThan(0);
-		expect(options.map((option) => option.name)).not.toContain('Choose a list first');
+		expect(options.map((option) => option.name)).not.toContain('Choose a List First');
 	});
 
 	it('every box that lists the chosen list\'s tags or fields reloads when the list changes', () => {

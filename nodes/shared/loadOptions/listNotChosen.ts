@@ -5,7 +5,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
  * saying what to do, as n8n's own nodes do, rather than an error. The fields that use it declare
  * `loadOptionsDependsOn` on the list, so n8n loads the real options as soon as one is chosen.
  */
-export const chooseListFirst: INodePropertyOptions[] = [{ name: 'Choose a list first', value: '' }];
+export const chooseListFirst: INodePropertyOptions[] = [{ name: 'Choose a List First', value: '' }];
 
 /** Whether the node has no list chosen yet (the List picker is empty). */
 export function listNotChosen(context: ILoadOptionsFunctions): boolean {
