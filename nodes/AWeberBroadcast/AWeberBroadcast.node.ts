@@ -7,6 +7,7 @@ import { searchFacebookIntegrations, searchTwitterIntegrations } from '../shared
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchBroadcastSegments } from '../shared/listSearch/searchSegments';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { broadcastDescription } from './resources/broadcast';
 
 export class AWeberBroadcast implements INodeType {
@@ -16,7 +17,7 @@ export class AWeberBroadcast implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['output'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(broadcastDescription),
 		description: 'Draft, schedule, cancel and measure AWeber broadcast emails',
 		defaults: { name: 'AWeber Broadcast' },
 		usableAsTool: true,

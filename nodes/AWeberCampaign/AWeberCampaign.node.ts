@@ -6,9 +6,31 @@ import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchMessages } from '../shared/listSearch/searchMessages';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { campaignDescription } from './resources/campaign';
 import { messageDescription } from './resources/message';
 import { messageOpenDescription, messageTrackedEventDescription } from './resources/messageEvent';
+
+const properties = deferPreSendFailures([
+	aweberTransport,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Campaign', value: 'campaign' },
+			{ name: 'Message', value: 'message' },
+			{ name: 'Message Open', value: 'messageOpen' },
+			{ name: 'Message Tracked Event', value: 'messageTrackedEvent' },
+		],
+		default: 'campaign',
+	},
+	...campaignDescription,
+	...messageDescription,
+	...messageOpenDescription,
+	...messageTrackedEventDescription,
+]);
 
 export class AWeberCampaign implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,30 +39,11 @@ export class AWeberCampaign implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: readableSubtitle(properties),
 		description: 'Read sent AWeber campaigns (broadcasts and follow-ups), their messages, opens and tracked events',
 		defaults: { name: 'AWeber Campaign' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([
-			aweberTransport,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Campaign', value: 'campaign' },
-					{ name: 'Message', value: 'message' },
-					{ name: 'Message Open', value: 'messageOpen' },
-					{ name: 'Message Tracked Event', value: 'messageTrackedEvent' },
-				],
-				default: 'campaign',
-			},
-			...campaignDescription,
-			...messageDescription,
-			...messageOpenDescription,
-			...messageTrackedEventDescription,
-		]),
+		properties,
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchCampaigns, searchMessages } };

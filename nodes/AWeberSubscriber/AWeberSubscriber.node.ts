@@ -8,16 +8,19 @@ import { searchSubscribers } from '../shared/listSearch/searchSubscribers';
 import { getCustomFieldNames } from '../shared/loadOptions/getCustomFieldNames';
 import { getListTags } from '../shared/loadOptions/getListTags';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { subscriberDescription } from './resources/subscriber';
 
 export class AWeberSubscriber implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'AWeber Subscriber',
+		// The node people use most carries the bare service name, as n8n's own integrations name their main node
+		// (Postgres beside Postgres Trigger): n8n's node search ranks the closest name first.
+		displayName: 'AWeber',
 		name: 'aWeberSubscriber',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['transform'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(subscriberDescription),
 		description: 'Add, tag, update, find, move and unsubscribe the subscribers of AWeber lists',
 		defaults: { name: 'AWeber Subscriber' },
 		usableAsTool: true,

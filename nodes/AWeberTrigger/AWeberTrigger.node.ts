@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberCredentials } from '../shared/requestDefaults';
+import { readableSubtitle } from '../shared/subtitle';
 import { aweberTriggerProperties } from './description';
 import { receiveAweberDelivery } from './receiveDelivery';
 import { aweberWebhookLifecycle } from './webhookLifecycle';
@@ -15,7 +16,7 @@ export class AWeberTrigger implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: readableSubtitle(aweberTriggerProperties, 'events'),
 		description: "Starts the workflow when AWeber's webhook reports a subscriber added, subscribed or unsubscribed",
 		defaults: { name: 'AWeber Trigger' },
 		inputs: [],

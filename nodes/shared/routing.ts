@@ -47,7 +47,7 @@ import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transpo
  * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
  *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
  *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` gets them in the
- *     error output (WorkflowExecute's error-output split), on 1.x and 2.x alike.
+ *     error output (WorkflowExecute's error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
  */
 
 /**
