@@ -77,10 +77,10 @@ export class AWeberOAuth2Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Your AWeber app's webhook Verification Key (labs.aweber.com, My Apps, your app's webhook settings). Required by the AWeber Trigger: without it the trigger refuses every delivery and cannot be activated.",
+				"Your AWeber app's webhook Verification Key (labs.aweber.com, My Apps, your app's webhook settings). Required by the AWeber Webhook Trigger: without it the trigger refuses every delivery and cannot be activated.",
 		},
 		{
-			// What the AWeber Trigger reads. It follows the field above; never store the key in it directly,
+			// What the AWeber Webhook Trigger reads. It follows the field above; never store the key in it directly,
 			// since a hidden field is neither masked nor redacted.
 			displayName: 'Webhook Verification Key (Resolved)',
 			name: 'webhookVerificationKey',

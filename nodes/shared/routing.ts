@@ -100,7 +100,7 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
 		// A preSend refused this item's input (error output only, deferPreSendFailures): nothing is sent.
-		const refusedInput = takeDeferredFailure(this);
+		const refusedInput = sendsErrorsToErrorOutput(this) ? takeDeferredFailure(this) : undefined;
 		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, requestData, itemIndex)];
 		try {
 			return await sendRouted(this, requestData, policy, itemIndex);

@@ -111,11 +111,11 @@ describe('the node panel', () => {
 		expect(optionsOf(operation)[0]).toMatchObject({ name: 'Create or Update', value: 'upsert' });
 	});
 
-	it('shows the triggers under distinct names once n8n drops " Trigger" from them', () => {
+	it('shows every node under its own name, the triggers once n8n drops " Trigger" from theirs', () => {
 		const triggers = builtNodes.filter((nodeType) => nodeType.description.group.includes('trigger')).map((nodeType) => nodeType.description.displayName);
 		expect(triggers.length).toBeGreaterThan(1);
 		for (const trigger of triggers) expect(trigger).toMatch(/ Trigger$/);
-		const shown = triggers.map((trigger) => trigger.replace(/ trigger/i, ''));
+		const shown = [...actionNodes.map((nodeType) => nodeType.description.displayName), ...triggers.map((trigger) => trigger.replace(/ trigger/i, ''))];
 		expect(new Set(shown).size).toBe(shown.length);
 		// "AWeber Poll" would read as a survey feature.
 		expect(shown).not.toContain('AWeber Poll');
