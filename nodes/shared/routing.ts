@@ -46,8 +46,9 @@ import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transpo
  *     recovered add subscriber), so every page and every path gives the same output.
  * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
  *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
- *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` gets them in the
- *     error output (WorkflowExecute's error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
+ *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` (`error` its only
+ *     key: 1.x routes nothing else to the error output) gets them in the error output (WorkflowExecute's
+ *     error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
  */
 
 /**
@@ -159,7 +160,7 @@ async function sendRouted(
 
 /**
  * On Error "Continue (using error output)": n8n's WorkflowExecute gives an error-output item the fields of the
- * input item it came from only when the node outputs the error as n8n's own nodes do, `{ error }` in the JSON
+ * input item it came from only when the node outputs the error as n8n's own nodes do, `{ error }` as the JSON
  * with the item's `pairedItem` (an item carrying n8n's error object is reduced to `{ error: message }`, which is
  * what RoutingNode makes of a thrown error). So the routed entry outputs such an item itself in that mode.
  */
@@ -168,9 +169,11 @@ function sendsErrorsToErrorOutput(context: IExecuteSingleFunctions): boolean {
 }
 
 /**
- * The error-output item of a failed request: AWeber's message (or the package's) as `error`, and under `details`
- * what identifies the input (the email the request was about) and what n8n shows under the headline. n8n adds
- * the input item's own fields (only `error`, `message` and `details` may be set for it to do so).
+ * The error-output item of a failed request: `error` holds what n8n shows (the headline as `message`, the
+ * `description`, the HTTP status) and what identifies the input (the email the request was about, the item's
+ * index); n8n adds the input item's own fields. `error` must be the JSON's only key for n8n to route the item to
+ * the error output on 1.x (2.x also accepts `message` and `details`), so everything is inside it, as n8n's HTTP
+ * Request node outputs its error object there.
  */
 function errorOutputItem(
 	context: IExecutePaginationFunctions,
@@ -179,14 +182,15 @@ function errorOutputItem(
 	itemIndex: number,
 ): INodeExecutionData {
 	const failure = error as RoutedError;
-	const details: IDataObject = { itemIndex };
-	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs) ?? emailParameter(context);
-	if (email) details.email = email;
+	const message = failure instanceof Error ? failure.message : String(error);
+	const details: IDataObject = { message };
 	if (failure?.description) details.description = failure.description;
 	if (failure?.httpCode) details.httpCode = failure.httpCode;
-	const message = failure instanceof Error ? failure.message : String(error);
+	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs) ?? emailParameter(context);
+	if (email) details.email = email;
+	details.itemIndex = itemIndex;
 	context.logger.debug(`AWeber: item ${itemIndex} failed and goes to the error output: ${message}`, { node: context.getNode().name });
-	return { json: { error: message, details }, pairedItem: { item: itemIndex } };
+	return { json: { error: details }, pairedItem: { item: itemIndex } };
 }
 
 /** The item's Email field, where the operation has one (its request may not have been built when input was refused). */

@@ -49,8 +49,13 @@ describe('On Error "Continue (using error output)": the error output items', () 
 			contact: 'ada.lovelace@example.com',
 			name: 'Ada',
 			crmId: 'c-2',
-			error: expect.stringMatching(/already subscribed/),
-			details: expect.objectContaining({ email: 'ada.lovelace@example.com', itemIndex: 1, httpCode: '400', description: expect.any(String) }),
+			error: {
+				message: expect.stringMatching(/already subscribed/),
+				description: expect.stringMatching(/Create or Update/),
+				httpCode: '400',
+				email: 'ada.lovelace@example.com',
+				itemIndex: 1,
+			},
 		});
 		expect(errors[0].pairedItem).toEqual({ item: 1 });
 	});
@@ -70,8 +75,11 @@ describe('On Error "Continue (using error output)": the error output items', () 
 			{
 				contact: 'not-an-email',
 				crmId: 'c-2',
-				error: 'The "Email" field must be an email address, not "not-an-email"',
-				details: expect.objectContaining({ email: 'not-an-email', itemIndex: 1 }),
+				error: expect.objectContaining({
+					message: 'The "Email" field must be an email address, not "not-an-email"',
+					email: 'not-an-email',
+					itemIndex: 1,
+				}),
 			},
 		]);
 		expect(errors[0].pairedItem).toEqual({ item: 1 });
@@ -89,8 +97,11 @@ describe('On Error "Continue (using error output)": the error output items', () 
 			{
 				broadcast: bed.sandbox.seed.broadcasts.draft,
 				row: 7,
-				error: expect.stringMatching(/has no statistics yet: AWeber has statistics only once a broadcast is sent/),
-				details: expect.objectContaining({ itemIndex: 0, httpCode: '404' }),
+				error: expect.objectContaining({
+					message: expect.stringMatching(/has no statistics yet: AWeber has statistics only once a broadcast is sent/),
+					httpCode: '404',
+					itemIndex: 0,
+				}),
 			},
 		]);
 		expect(apiCalls(bed)).toHaveLength(1);
