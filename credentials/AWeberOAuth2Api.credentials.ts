@@ -78,7 +78,7 @@ export class AWeberOAuth2Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Your AWeber app's webhook Verification Key (labs.aweber.com, My Apps, your app's webhook settings). Required by the AWeber Trigger: without it the trigger refuses every delivery and cannot be activated.",
+				"Your AWeber app's webhook Verification Key (labs.aweber.com, My Apps, your app's webhook settings). Required by the AWeber Webhook Trigger: without it the trigger refuses every delivery and cannot be activated.",
 		},
 		{
 			displayName: 'API Base URL',

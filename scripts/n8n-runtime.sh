@@ -39,7 +39,7 @@ N8N_RT_PROJECT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 N8N_RT_TEMPLATES=$N8N_RT_PROJECT_DIR/scripts/n8n-runtime
 # N8N_RUNTIME_LINE=1 selects n8n's maintained 1.x line (template n8n-1.x/) instead of 2.x (n8n/), in its own folder.
 case ${N8N_RUNTIME_LINE:-2} in
-2) N8N_RT_N8N_TEMPLATE=n8n N8N_RT_DEFAULT_DIR=.n8n-runtime N8N_RT_FIRST_INSTALL="about 8 min with an empty npm cache, 3 min with a warm one; 3.1 GB" ;;
+2) N8N_RT_N8N_TEMPLATE=n8n N8N_RT_DEFAULT_DIR=.n8n-runtime N8N_RT_FIRST_INSTALL="about 9 min on a 2-core machine with an empty npm cache, less with a warm one; 3.1 GB" ;;
 1) N8N_RT_N8N_TEMPLATE=n8n-1.x N8N_RT_DEFAULT_DIR=.n8n-runtime-1.x N8N_RT_FIRST_INSTALL="about 3 to 5 min; 1.9 GB" ;;
 *) printf '[n8n-runtime] error: N8N_RUNTIME_LINE must be 1 or 2, not %s\n' "$N8N_RUNTIME_LINE" >&2 && exit 1 ;;
 esac
@@ -157,14 +157,14 @@ n8n_rt_install() {
 	# internet and fail here, and none is needed except the native builds redone below.
 	# `npm install` rather than `npm ci`: the lock file pins every version, but npm leaves some
 	# optional platform packages (@msgpackr-extract/*) out of it, and `npm ci` then refuses it.
-	n8n_rt_log "2/3 n8n $(n8n_rt_pinned n8n) (npm install --ignore-scripts: 2 to 5 min)"
+	n8n_rt_log "2/3 n8n $(n8n_rt_pinned n8n) (npm install --ignore-scripts: 3 to 6 min)"
 	n8n_rt_with_heartbeat "npm install of n8n" "$log" \
 		bash -c 'cd "$1" && PATH=$2:$PATH npm install --ignore-scripts' _ "$N8N_RT_DIR/n8n" "$node_path" ||
 		n8n_rt_die "n8n install failed; see $log"
 
 	# sqlite3 (the default database) must be compiled for Node 24; isolated-vm (expression engine)
 	# ships a prebuilt binary for Node 24 and only needs its install script to pick it.
-	n8n_rt_log "3/3 native modules for Node 24 (sqlite3 compiles: ~1.5 min)"
+	n8n_rt_log "3/3 native modules for Node 24 (sqlite3 compiles: 1.5 to 2.5 min)"
 	n8n_rt_with_heartbeat "native modules" "$log" \
 		bash -c 'cd "$1" && PATH=$2:$PATH npm_config_nodedir=$3 npm rebuild sqlite3 isolated-vm --ignore-scripts=false --foreground-scripts' \
 		_ "$N8N_RT_DIR/n8n" "$node_path" "$headers" ||

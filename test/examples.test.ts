@@ -248,6 +248,31 @@ describe('example workflows', () => {
 	});
 });
 
+describe('the upsert example\'s sample contacts', () => {
+	it('its comment names exactly the contacts the sandbox already has on the list it writes to', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { seedState } = require('./sandbox/seed') as typeof import('./sandbox/seed');
+		const workflow = JSON.parse(readFileSync(join(examplesDir, 'upsert-from-crm.json'), 'utf8')) as { nodes: WorkflowNode[] };
+		const code = workflow.nodes.map((node) => node.parameters.jsCode).find((js): js is string => typeof js === 'string')!;
+		const upsert = workflow.nodes.find((node) => node.parameters.operation === 'upsert')!;
+		const listId = Number((upsert.parameters.listId as IDataObject).value);
+		const { state } = seedState({ seedSize: 10, now: Date.now() });
+		const onList = new Set(state.subscribersOf(listId).map((subscriber) => subscriber.email));
+		const contacts = [...code.matchAll(/email: '([^']+)', firstName: '([^']+)', lastName: '([^']+)'/g)].map(([, email, first, last]) => ({
+			email,
+			name: `${first} ${last}`,
+		}));
+		expect(contacts.length).toBeGreaterThan(1);
+		const sentence = /\/\/ (.*) already on the/.exec(code)?.[1] ?? '';
+		for (const contact of contacts) {
+			expect({ contact: contact.name, namedAsOnTheList: sentence.includes(contact.name) }).toEqual({
+				contact: contact.name,
+				namedAsOnTheList: onList.has(contact.email),
+			});
+		}
+	});
+});
+
 describe('the checks themselves', () => {
 	it('read the convention', () => {
 		expect(referencesIn('Set **Schedule For** under *Additional Fields* in *Draft broadcast*; the **Cancel** operation; **Webhook Verification Key** in the credential; *Log entry*.')).toEqual([

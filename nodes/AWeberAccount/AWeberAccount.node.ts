@@ -1,8 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { accountDescription } from './resources/account';
 
 export class AWeberAccount implements INodeType {
@@ -12,11 +13,11 @@ export class AWeberAccount implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(accountDescription),
 		description: 'Read the AWeber account connected to n8n',
 		defaults: { name: 'AWeber Account' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...accountDescription],
+		properties: deferPreSendFailures([aweberTransport, ...accountDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts } };

@@ -1,12 +1,13 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchBroadcasts } from '../shared/listSearch/searchBroadcasts';
 import { searchFacebookIntegrations, searchTwitterIntegrations } from '../shared/listSearch/searchIntegrations';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchBroadcastSegments } from '../shared/listSearch/searchSegments';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { broadcastDescription } from './resources/broadcast';
 
 export class AWeberBroadcast implements INodeType {
@@ -16,11 +17,11 @@ export class AWeberBroadcast implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['output'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(broadcastDescription),
 		description: 'Draft, schedule, cancel and measure AWeber broadcast emails',
 		defaults: { name: 'AWeber Broadcast' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...broadcastDescription],
+		properties: deferPreSendFailures([aweberTransport, ...broadcastDescription]),
 	};
 
 	methods = {

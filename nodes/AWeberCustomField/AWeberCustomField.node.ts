@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCustomFields } from '../shared/listSearch/searchCustomFields';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { customFieldDescription } from './resources/customField';
 
 export class AWeberCustomField implements INodeType {
@@ -14,11 +15,11 @@ export class AWeberCustomField implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['transform'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(customFieldDescription),
 		description: 'Read, add, rename and delete the custom fields of an AWeber list',
 		defaults: { name: 'AWeber Custom Field' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...customFieldDescription],
+		properties: deferPreSendFailures([aweberTransport, ...customFieldDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchCustomFields } };

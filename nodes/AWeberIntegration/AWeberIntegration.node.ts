@@ -1,9 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchIntegrations } from '../shared/listSearch/searchIntegrations';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { integrationDescription } from './resources/integration';
 
 export class AWeberIntegration implements INodeType {
@@ -13,11 +14,11 @@ export class AWeberIntegration implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(integrationDescription),
 		description: 'Read the third-party integrations (Facebook, Twitter, PayPal…) connected to an AWeber account',
 		defaults: { name: 'AWeber Integration' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...integrationDescription],
+		properties: deferPreSendFailures([aweberTransport, ...integrationDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchIntegrations } };

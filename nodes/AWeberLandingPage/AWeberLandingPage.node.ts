@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLandingPages } from '../shared/listSearch/searchLandingPages';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { landingPageDescription } from './resources/landingPage';
 
 export class AWeberLandingPage implements INodeType {
@@ -14,11 +15,11 @@ export class AWeberLandingPage implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(landingPageDescription),
 		description: 'Read the landing pages of an AWeber list',
 		defaults: { name: 'AWeber Landing Page' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...landingPageDescription],
+		properties: deferPreSendFailures([aweberTransport, ...landingPageDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchLandingPages } };

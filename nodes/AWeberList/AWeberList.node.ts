@@ -1,9 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { listDescription } from './resources/list';
 
 export class AWeberList implements INodeType {
@@ -13,11 +14,11 @@ export class AWeberList implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(listDescription),
 		description: 'Read the mailing lists of an AWeber account and their tags',
 		defaults: { name: 'AWeber List' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...listDescription],
+		properties: deferPreSendFailures([aweberTransport, ...listDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists } };

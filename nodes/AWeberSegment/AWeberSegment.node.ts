@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSegments } from '../shared/listSearch/searchSegments';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { segmentDescription } from './resources/segment';
 
 export class AWeberSegment implements INodeType {
@@ -14,11 +15,11 @@ export class AWeberSegment implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(segmentDescription),
 		description: 'Read the segments (saved subscriber searches) of an AWeber list',
 		defaults: { name: 'AWeber Segment' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...segmentDescription],
+		properties: deferPreSendFailures([aweberTransport, ...segmentDescription]),
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchSegments } };

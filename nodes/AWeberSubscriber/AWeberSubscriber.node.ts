@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -8,20 +8,23 @@ import { searchSubscribers } from '../shared/listSearch/searchSubscribers';
 import { getCustomFieldNames } from '../shared/loadOptions/getCustomFieldNames';
 import { getListTags } from '../shared/loadOptions/getListTags';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { subscriberDescription, subscriberHints } from './resources/subscriber';
 
 export class AWeberSubscriber implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'AWeber Subscriber',
+		// The node people use most carries the bare service name, as n8n's own integrations name their main node
+		// (Postgres beside Postgres Trigger): n8n's node search ranks the closest name first.
+		displayName: 'AWeber',
 		name: 'aWeberSubscriber',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['transform'],
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: readableSubtitle(subscriberDescription),
 		description: 'Add, tag, update, find, move and unsubscribe the subscribers of AWeber lists',
 		defaults: { name: 'AWeber Subscriber' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...subscriberDescription],
+		properties: deferPreSendFailures([aweberTransport, ...subscriberDescription]),
 		hints: subscriberHints,
 	};
 

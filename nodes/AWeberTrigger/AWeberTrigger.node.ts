@@ -4,20 +4,22 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberCredentials } from '../shared/requestDefaults';
+import { readableSubtitle } from '../shared/subtitle';
 import { aweberTriggerProperties } from './description';
 import { receiveAweberDelivery } from './receiveDelivery';
 import { aweberWebhookLifecycle } from './webhookLifecycle';
 
 export class AWeberTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'AWeber Trigger',
+		// The node panel drops " Trigger" from names: "AWeber Webhook", not a second "AWeber" beside the Subscriber node.
+		displayName: 'AWeber Webhook Trigger',
 		name: 'aWeberTrigger',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: readableSubtitle(aweberTriggerProperties, 'events'),
 		description: "Starts the workflow when AWeber's webhook reports a subscriber added, subscribed or unsubscribed",
-		defaults: { name: 'AWeber Trigger' },
+		defaults: { name: 'AWeber Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: aweberCredentials,

@@ -44,7 +44,7 @@ function header(request: DeliveryRequest, name: string): string | undefined {
  * the reason helps whoever reads the response in AWeber's delivery log or in a proxy.
  */
 function refuse(context: IWebhookFunctions, status: number, reason: string): IWebhookResponseData {
-	context.logger.warn(`AWeber Trigger refused a delivery (${status}): ${reason}`, { node: context.getNode().name });
+	context.logger.warn(`AWeber Webhook Trigger refused a delivery (${status}): ${reason}`, { node: context.getNode().name });
 	(context.getResponseObject() as unknown as AnswerableResponse).status(status).json({ error: reason });
 	return { noWebhookResponse: true };
 }
@@ -68,7 +68,7 @@ function parseDelivery(rawBody: Buffer | undefined, request: DeliveryRequest): D
 const MAX_DELIVERY_ID_LENGTH = 200;
 
 /**
- * The AWeber Trigger's webhook: verifies the delivery (signature, Date window, client id), drops deliveries
+ * The AWeber Webhook Trigger's webhook: verifies the delivery (signature, Date window, client id), drops deliveries
  * already seen (by id or by signed content), and turns each wanted event of the batch into one item. It makes no
  * API call, so it answers at once: AWeber may stop sending to endpoints that fail or hang.
  */

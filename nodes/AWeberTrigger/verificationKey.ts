@@ -14,7 +14,7 @@ export const NO_KEY_REFUSAL = 'deliveries cannot be verified: the trigger has no
 
 /** Why activation fails without a key, and where to find one. */
 export const NO_KEY_MESSAGE =
-	`The AWeber credential's "${KEY_FIELD}" is empty, so the AWeber Trigger cannot tell AWeber's deliveries from forged ones. ` +
+	`The AWeber credential's "${KEY_FIELD}" is empty, so the AWeber Webhook Trigger cannot tell AWeber's deliveries from forged ones. ` +
 	`Copy your app's Verification Key from its webhook settings in AWeber's developer portal (labs.aweber.com, My Apps, your app) ` +
 	`into the credential's "${KEY_FIELD}" field, or, to try the trigger without it, turn on the trigger's option "${ACCEPT_UNSIGNED_OPTION.displayName}".`;
 

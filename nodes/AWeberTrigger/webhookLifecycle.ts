@@ -57,12 +57,12 @@ export const aweberWebhookLifecycle = {
 				delete staticData.listUuid;
 			}
 			const url = this.getNodeWebhookUrl('default');
-			this.logger.info(`AWeber Trigger: AWeber must send this workflow's webhooks to ${url} (AWeber control panel, My Apps)`, {
+			this.logger.info(`AWeber Webhook Trigger: AWeber must send this workflow's webhooks to ${url} (AWeber control panel, My Apps)`, {
 				node: this.getNode().name,
 			});
 			if (!hasKey) {
 				this.logger.warn(
-					'AWeber Trigger: the credential has no Webhook Verification Key and the trigger accepts unsigned deliveries (insecure): anyone who knows the client id can start this workflow',
+					'AWeber Webhook Trigger: the credential has no Webhook Verification Key and the trigger accepts unsigned deliveries (insecure): anyone who knows the client id can start this workflow',
 					{ node: this.getNode().name },
 				);
 			}

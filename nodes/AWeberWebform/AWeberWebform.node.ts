@@ -1,15 +1,35 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSplitTestComponents } from '../shared/listSearch/searchSplitTestComponents';
 import { searchSplitTests } from '../shared/listSearch/searchSplitTests';
 import { searchWebForms } from '../shared/listSearch/searchWebForms';
 import { aweberActionNode } from '../shared/nodeDescription';
+import { readableSubtitle } from '../shared/subtitle';
 import { splitTestDescription } from './resources/splitTest';
 import { splitTestComponentDescription } from './resources/splitTestComponent';
 import { webFormDescription } from './resources/webForm';
+
+const properties = deferPreSendFailures([
+	aweberTransport,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Split Test', value: 'splitTest' },
+			{ name: 'Split Test Component', value: 'splitTestComponent' },
+			{ name: 'Web Form', value: 'webForm' },
+		],
+		default: 'webForm',
+	},
+	...webFormDescription,
+	...splitTestDescription,
+	...splitTestComponentDescription,
+]);
 
 export class AWeberWebform implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,28 +38,11 @@ export class AWeberWebform implements INodeType {
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		...aweberActionNode,
 		group: ['input'],
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: readableSubtitle(properties),
 		description: 'Read AWeber sign-up forms and their split tests, with display and conversion counts',
 		defaults: { name: 'AWeber Webform' },
 		usableAsTool: true,
-		properties: [
-			aweberTransport,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Split Test', value: 'splitTest' },
-					{ name: 'Split Test Component', value: 'splitTestComponent' },
-					{ name: 'Web Form', value: 'webForm' },
-				],
-				default: 'webForm',
-			},
-			...webFormDescription,
-			...splitTestDescription,
-			...splitTestComponentDescription,
-		],
+		properties,
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchWebForms, searchSplitTests, searchSplitTestComponents } };

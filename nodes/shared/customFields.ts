@@ -5,6 +5,7 @@ import { readAllEntries } from './collections';
 import { aweberLocator } from './descriptions';
 import { describeType, invalidField } from './fieldValidation';
 import { listPathOf } from './listPath';
+import { reloadWhenListChanges } from './loadOptions/listNotChosen';
 import type { AweberContext } from './transport';
 
 export const customFieldLocator = aweberLocator({
@@ -21,7 +22,7 @@ const fieldNameFromList: INodeProperties = {
 	displayName: 'Field Name or ID',
 	name: 'name',
 	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getCustomFieldNames', loadOptionsDependsOn: ['listId.value'] },
+	typeOptions: { loadOptionsMethod: 'getCustomFieldNames', loadOptionsDependsOn: reloadWhenListChanges },
 	default: '',
 	description:
 		'A custom field of the list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

@@ -3,17 +3,18 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
 import { asNodeError, readAweberFailure } from './errors';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
-import { aweberGet, refusingBadInput, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
+import { REFUSES_BAD_INPUT, aweberGet, refusingBadInput, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
 import { addedByEarlierAttempt } from './failureDecision';
 
 /*
@@ -45,6 +46,11 @@ import { addedByEarlierAttempt } from './failureDecision';
  *     (a chosen option's included) in property order, and `makeRoutingRequest` runs exactly those: the routed
  *     entry runs the same functions on answers it reads or makes up itself (a collection's further pages, a
  *     recovered add subscriber), so every page and every path gives the same output.
+ * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
+ *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
+ *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` (`error` its only
+ *     key: 1.x routes nothing else to the error output) gets them in the error output (WorkflowExecute's
+ *     error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
  */
 
 /**
@@ -84,7 +90,16 @@ export interface RoutedRequestPolicy {
 	 * unsubscribe statistics, docs/aweber-behaviour.md#broadcast-statistics); undefined: nowhere.
 	 */
 	retryNotFoundAt?: (url: string) => string | undefined;
+	/**
+	 * Restates AWeber's refusal in the operation's own words where AWeber's are misleading (Get Statistics on a
+	 * broadcast not yet sent: AWeber answers "Campaign not found"). Changes the error's headline and description
+	 * in place, so everything else the request path put on it stays.
+	 */
+	restateRefusal?: (error: RoutedError, request: { url?: string }) => void;
 }
+
+/** An error thrown by the request path: its headline and description are what n8n shows. */
+export type RoutedError = Error & { description?: string | null; httpCode?: string | null };
 
 /**
  * The routed entry: an operation's request goes out under the shared pacing/retry/error policies
@@ -97,48 +112,126 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
-		const functions = postReceiveFunctions(requestData);
-		if (!functions) throw declarativeShapingError(this, requestData, itemIndex);
-		if (requestData.options.url) requestData.options.url = fillPathParameters(this, requestData.options.url);
-		const { method = 'GET', baseURL, url, body } = requestData.options;
-		const absolute = absoluteUrl(baseURL, url);
-		const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
-		const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
-		let firstResponse: INodeExecutionData[];
+		// A preSend refused this item's input (error output only, deferPreSendFailures): nothing is sent.
+		const refusedInput = sendsErrorsToErrorOutput(this) ? takeDeferredFailure(this) : undefined;
+		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, requestData, itemIndex)];
 		try {
-			firstResponse = await sendWithAweberPolicies(
-				this,
-				{
-					method,
-					url: absolute,
-					itemIndex,
-					safeToRepeat: subscriberAdd !== undefined,
-					recoverDuplicate: subscriberAdd
-						? async ({ firstSentAt }) => await recoverSubscriberAdd(this, requestData, subscriberAdd, firstSentAt)
-						: undefined,
-					ifAnswerLost: policy.ifAnswerLost,
-					handledRefusal: otherUrl !== undefined ? (failure) => failure.status === 404 : undefined,
-				},
-				async () => await this.makeRoutingRequest(freshRequest(requestData)),
-			);
+			return await sendRouted(this, requestData, policy, itemIndex);
 		} catch (error) {
-			if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw asNodeError(this.getNode(), error, itemIndex);
-			this.logger.info(`AWeber answered 404 at ${absolute}; asking once more at ${otherUrl}`, { node: this.getNode().name });
-			firstResponse = await sendWithAweberPolicies(this, { method, url: otherUrl, itemIndex }, async () =>
-				await this.makeRoutingRequest(freshRequest(requestData, otherUrl)),
-			);
+			if (policy.restateRefusal && error instanceof Error) {
+				policy.restateRefusal(error, { url: absoluteUrl(requestData.options.baseURL, requestData.options.url) });
+			}
+			if (sendsErrorsToErrorOutput(this)) return [errorOutputItem(this, error, requestData, itemIndex)];
+			throw asNodeFailure(this, error, itemIndex);
 		}
-		const first = asCollectionPage(firstResponse);
-		if (!first) return firstResponse;
-		// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
-		// through it as it arrives (A9).
-		const entries = await readRemainingEntries(this, first, {
-			limit: resultLimit(requestData.maxResults),
-			itemIndex,
-			shapeEntries: functions.length ? async (page) => await entriesThroughPostReceive(this, functions, page) : undefined,
-		});
-		return entries.map((json) => ({ json }));
 	};
+}
+
+/** The request path's errors are n8n's already; anything else becomes one naming the item. */
+function asNodeFailure(context: IExecuteSingleFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/** The operation's request under the request path's policies, and a collection's further pages. */
+async function sendRouted(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	policy: RoutedRequestPolicy,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const functions = postReceiveFunctions(requestData);
+	if (!functions) throw declarativeShapingError(context, requestData, itemIndex);
+	if (requestData.options.url) requestData.options.url = fillPathParameters(context, requestData.options.url);
+	const { method = 'GET', baseURL, url, body } = requestData.options;
+	const absolute = absoluteUrl(baseURL, url);
+	const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
+	const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
+	let firstResponse: INodeExecutionData[];
+	try {
+		firstResponse = await sendWithAweberPolicies(
+			context,
+			{
+				method,
+				url: absolute,
+				itemIndex,
+				safeToRepeat: subscriberAdd !== undefined,
+				recoverDuplicate: subscriberAdd
+					? async ({ firstSentAt }) => await recoverSubscriberAdd(context, requestData, subscriberAdd, firstSentAt)
+					: undefined,
+				ifAnswerLost: policy.ifAnswerLost,
+				handledRefusal: otherUrl !== undefined ? (failure) => failure.status === 404 : undefined,
+			},
+			async () => await context.makeRoutingRequest(freshRequest(requestData)),
+		);
+	} catch (error) {
+		if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw asNodeError(context.getNode(), error, itemIndex);
+		context.logger.info(`AWeber answered 404 at ${absolute}; asking once more at ${otherUrl}`, { node: context.getNode().name });
+		firstResponse = await sendWithAweberPolicies(context, { method, url: otherUrl, itemIndex }, async () =>
+			await context.makeRoutingRequest(freshRequest(requestData, otherUrl)),
+		);
+	}
+	const first = asCollectionPage(firstResponse);
+	if (!first) return firstResponse;
+	// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
+	// through it as it arrives (A9).
+	const entries = await readRemainingEntries(context, first, {
+		limit: resultLimit(requestData.maxResults),
+		itemIndex,
+		shapeEntries: functions.length ? async (page) => await entriesThroughPostReceive(context, functions, page) : undefined,
+	});
+	return entries.map((json) => ({ json }));
+}
+
+/**
+ * On Error "Continue (using error output)": n8n's WorkflowExecute gives an error-output item the fields of the
+ * input item it came from only when the node outputs the error as n8n's own nodes do, `{ error }` as the JSON
+ * with the item's `pairedItem` (an item carrying n8n's error object is reduced to `{ error: message }`, which is
+ * what RoutingNode makes of a thrown error). So the routed entry outputs such an item itself in that mode.
+ */
+function sendsErrorsToErrorOutput(context: IExecuteSingleFunctions): boolean {
+	return context.getNode().onError === 'continueErrorOutput' && context.continueOnFail();
+}
+
+/**
+ * The error-output item of a failed request: `error` holds what n8n shows (the headline as `message`, the
+ * `description`, the HTTP status) and what identifies the input (the email the request was about, the item's
+ * index); n8n adds the input item's own fields. `error` must be the JSON's only key for n8n to route the item to
+ * the error output on 1.x (2.x also accepts `message` and `details`), so everything is inside it, as n8n's HTTP
+ * Request node outputs its error object there.
+ */
+function errorOutputItem(
+	context: IExecutePaginationFunctions,
+	error: unknown,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	itemIndex: number,
+): INodeExecutionData {
+	const failure = error as RoutedError;
+	const message = failure instanceof Error ? failure.message : String(error);
+	const details: IDataObject = { message };
+	if (failure?.description) details.description = failure.description;
+	if (failure?.httpCode) details.httpCode = failure.httpCode;
+	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs) ?? emailParameter(context);
+	if (email) details.email = email;
+	details.itemIndex = itemIndex;
+	context.logger.debug(`AWeber: item ${itemIndex} failed and goes to the error output: ${message}`, { node: context.getNode().name });
+	return { json: { error: details }, pairedItem: { item: itemIndex } };
+}
+
+/** The item's Email field, where the operation has one (its request may not have been built when input was refused). */
+function emailParameter(context: IExecuteSingleFunctions): string | undefined {
+	let email: unknown;
+	try {
+		email = context.getNodeParameter('email', '');
+	} catch {
+		return undefined;
+	}
+	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
+}
+
+function emailInQuery(qs: IDataObject | undefined): string | undefined {
+	const email = qs?.email;
+	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
 }
 
 /** Every AWeber operation's default entry (A1). */
@@ -285,4 +378,74 @@ async function recoverSubscriberAdd(
 	if (!functions?.length) return [{ json: subscriber }];
 	const response: IN8nHttpFullResponse = { statusCode: 201, headers: { location: subscriber.self_link }, body: '' };
 	return await runPostReceive(context, functions, response, [{ json: {} }]);
+}
+
+/**
+ * Input refused by a preSend (an email that is not one, an empty required field), per node run and item, kept
+ * until the item's routed entry outputs it: only under On Error "Continue (using error output)" (A10).
+ */
+const deferredFailures = new WeakMap<object, Map<number, unknown>>();
+
+function deferredFailuresOf(context: IExecuteSingleFunctions): Map<number, unknown> | undefined {
+	const run = context.getExecuteData() as object | undefined;
+	if (!run) return undefined;
+	let failures = deferredFailures.get(run);
+	if (!failures) {
+		failures = new Map();
+		deferredFailures.set(run, failures);
+	}
+	return failures;
+}
+
+function takeDeferredFailure(context: IExecuteSingleFunctions): unknown {
+	const failures = deferredFailuresOf(context);
+	const index = context.getItemIndex();
+	const failure = failures?.get(index);
+	failures?.delete(index);
+	return failure;
+}
+
+type PreSendFunction = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+/**
+ * Under On Error "Continue (using error output)", a preSend that refuses the item's input lets the item reach the
+ * routed entry, which outputs the error with the input item's fields and sends nothing (A10); the item's later
+ * preSends are skipped. In every other mode the preSend's error is thrown as before.
+ */
+function deferringFailure(preSend: PreSendFunction): PreSendFunction {
+	const deferring = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const failures = sendsErrorsToErrorOutput(this) ? deferredFailuresOf(this) : undefined;
+		if (failures?.has(this.getItemIndex())) return options;
+		try {
+			return await preSend.call(this, options);
+		} catch (error) {
+			if (!failures) throw asNodeFailure(this, error, this.getItemIndex());
+			failures.set(this.getItemIndex(), error);
+			return options;
+		}
+	};
+	// Still the preSend declared through refusingBadInput (transport.ts): that one records a refusal that stops the run.
+	return Object.assign(deferring, { [REFUSES_BAD_INPUT]: (preSend as unknown as Record<string, unknown>)[REFUSES_BAD_INPUT] === true });
+}
+
+type Described = { routing?: INodeProperties['routing']; options?: unknown[]; values?: unknown[] };
+
+/**
+ * A node's properties with every preSend (of the properties, their options and nested fields) deferring its
+ * failure to the routed entry under the error output. Copies: the shared property objects stay as written.
+ */
+export function deferPreSendFailures(properties: INodeProperties[]): INodeProperties[] {
+	const copy = <T>(described: T): T => {
+		if (typeof described !== 'object' || described === null) return described;
+		const { routing, options, values } = described as Described;
+		const result = { ...described } as Described;
+		const preSend = routing?.send?.preSend;
+		if (routing && preSend?.length) {
+			result.routing = { ...routing, send: { ...routing.send, preSend: preSend.map((fn) => deferringFailure(fn as PreSendFunction)) } };
+		}
+		if (Array.isArray(options)) result.options = options.map(copy);
+		if (Array.isArray(values)) result.values = values.map(copy);
+		return result as T;
+	};
+	return properties.map(copy);
 }

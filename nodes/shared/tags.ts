@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { describeType, invalidField } from './fieldValidation';
+import { reloadWhenListChanges } from './loadOptions/listNotChosen';
 
 /**
  * Tags of a subscriber: picked from the list's tags (AWeber's "most popular tags" of the chosen list),
@@ -11,7 +12,7 @@ export function tagsProperty(options: { name: string; displayName: string; purpo
 		displayName: options.displayName,
 		name: options.name,
 		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getListTags', loadOptionsDependsOn: ['listId.value'] },
+		typeOptions: { loadOptionsMethod: 'getListTags', loadOptionsDependsOn: reloadWhenListChanges },
 		default: [],
 		description: `${options.purpose}: tags of the list, or any others given by an expression (an array, or a comma-separated text). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};

@@ -81,8 +81,11 @@ describe('the n8n editor shows the AWeber nodes', () => {
 		expect(expected).toHaveLength(12);
 
 		await openWorkflow(page, n8n, workflowId);
-		const listed = await searchNodePanel(page, 'AWeber', 'AWeber Subscriber');
+		const listed = await searchNodePanel(page, 'AWeber', 'AWeber Broadcast');
 		expect([...listed].sort()).toEqual([...expected].sort());
+		// The Subscriber node, the one people use most, is listed first under its panel name "AWeber".
+		const subscriber = types.body.find((type) => type.name === `${PACKAGE_NAME}.aWeberSubscriber`);
+		expect(listed[0]).toBe(subscriber?.displayName);
 		await saveScreenshot(page, 'node-panel.png');
 		await page.keyboard.press('Escape');
 	});

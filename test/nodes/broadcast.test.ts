@@ -369,10 +369,22 @@ describe('AWeber Broadcast node: reads', () => {
 		expect(callLines(bed)).toEqual([`GET ${listPath(bed)}/campaigns/b${seed.broadcasts.sent}/stats/daily_opens`]);
 	});
 
-	it('explains that a broadcast has statistics only once it has been sent', async () => {
-		const result = await broadcast({ operation: 'getStatistics', broadcastId: byId(bed.sandbox.seed.broadcasts.draft), returnAll: true });
+	it.each(['getStatistics', 'getStatistic'])(
+		'%s on a broadcast not yet sent: the headline says statistics exist only once it is sent',
+		async (operation) => {
+			const { draft } = bed.sandbox.seed.broadcasts;
+			const result = await broadcast({ operation, broadcastId: byId(draft), statisticId: 'total_opens', returnAll: true });
+			expect(result.error?.httpCode).toBe('404');
+			expect(result.error?.message).toBe(`Broadcast ${draft} has no statistics yet: AWeber has statistics only once a broadcast is sent`);
+			expect(result.error?.description).toMatch(/^AWeber answered "Campaign not found": the broadcast has not been sent yet/);
+			expect(result.error?.description).toMatch(/only once it has been sent/);
+		},
+	);
+
+	it('an unknown statistic of a sent broadcast keeps AWeber\'s own headline', async () => {
+		const result = await broadcast({ operation: 'getStatistic', broadcastId: byId(bed.sandbox.seed.broadcasts.sent), statisticId: 'no_such_stat' });
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toMatch(/only once it has been sent/);
+		expect(result.error?.message).toBe('Statistic not found');
 	});
 
 	it('gets the opens of a sent broadcast in one call with Return All', async () => {

@@ -1,4 +1,4 @@
-import type { IDataObject, ILoadOptionsFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeProperties, INodePropertyCollection, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { LoadOptionsContext } from 'n8n-core';
 
@@ -105,5 +105,44 @@ describe('tag options', () => {
 		});
 		expect(options.map((option) => option.value)).toEqual(['customer', 'trial', 'vip', 'webinar']);
 		expect(apiCalls(bed)).toEqual([expect.objectContaining({ path: `${listPath(bed)}/tags` })]);
+	});
+});
+
+describe('tag and field name boxes before a list is chosen', () => {
+	const noList = () => ({ ...newsletterScope(bed), listId: { __rl: true, mode: 'list', value: '' }, operation: 'create' });
+
+	it.each(['getListTags', 'getCustomFieldNames'])('%s says to choose a list first, without asking AWeber', async (method) => {
+		const options = await callEditorMethod<Array<{ name: string; value: string }>>('aWeberSubscriber', 'loadOptions', method, noList());
+		expect(options).toEqual([{ name: 'Choose a List First', value: '' }]);
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it.each(['getListTags', 'getCustomFieldNames'])('%s offers the list\'s options once a list is chosen', async (method) => {
+		const options = await callEditorMethod<Array<{ name: string; value: string }>>('aWeberSubscriber', 'loadOptions', method, {
+			...newsletterScope(bed, bed.sandbox.seed.lists.customers),
+			operation: 'create',
+		});
+		expect(options.length).toBeGreaterThan(0);
+		expect(options.map((option) => option.name)).not.toContain('Choose a List First');
+	});
+
+	it('every box that lists the chosen list\'s tags or fields reloads when the list changes', () => {
+		const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}aWeberSubscriber`);
+		const boxes: INodeProperties[] = [];
+		const visit = (properties: Array<INodeProperties | INodePropertyCollection>) => {
+			for (const property of properties) {
+				if ('type' in property && typeof property.typeOptions?.loadOptionsMethod === 'string') boxes.push(property);
+				if ('options' in property && Array.isArray(property.options)) visit(property.options as Array<INodeProperties | INodePropertyCollection>);
+				if ('values' in property && Array.isArray(property.values)) visit(property.values);
+			}
+		};
+		visit(nodeType.description.properties);
+		expect(boxes.length).toBeGreaterThan(5);
+		for (const box of boxes) {
+			expect({ name: box.name, dependsOn: box.typeOptions?.loadOptionsDependsOn }).toEqual({
+				name: box.name,
+				dependsOn: expect.arrayContaining(['listId.value']),
+			});
+		}
 	});
 });

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { broadcastLocator } from '../../../shared/campaignLocators';
 import { routedAweberRequest } from '../../../shared/routing';
 import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { explainStatisticsOfUnsentBroadcast } from './statisticsRefusal';
 
 const showOnlyForBroadcastGetStatistic = { operation: ['getStatistic'] };
 
@@ -17,8 +18,14 @@ export function otherUnsubscribeSpelling(url: string): string | undefined {
 	return `${match[1]}${match[2] === 'ed' ? 'es' : 'ed'}`;
 }
 
-/** Get Statistic's entry (`routing.operations.pagination`): the routed entry, asking the other spelling on a 404. */
-export const sendStatisticRequest = routedAweberRequest({ retryNotFoundAt: otherUnsubscribeSpelling });
+/**
+ * Get Statistic's entry (`routing.operations.pagination`): the routed entry, asking the other spelling on a 404, and
+ * saying what "Campaign not found" means before the broadcast is sent (statisticsRefusal.ts).
+ */
+export const sendStatisticRequest = routedAweberRequest({
+	retryNotFoundAt: otherUnsubscribeSpelling,
+	restateRefusal: explainStatisticsOfUnsentBroadcast,
+});
 
 /** AWeber's statistic ids (the reference's path enum): totals, then time series (hourly = first 24 h, daily = first 14 days), then top-10 lists. */
 const STATISTICS: Array<{ name: string; value: string; description: string }> = [

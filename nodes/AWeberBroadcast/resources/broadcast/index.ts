@@ -28,6 +28,7 @@ import {
 	updateBroadcastFormBody,
 } from './requestShaping';
 import { broadcastScheduleDescription } from './schedule';
+import { sendBroadcastStatisticsRequest } from './statisticsRefusal';
 import { broadcastUpdateDescription } from './update';
 import { refusingBadInput } from '../../../shared/transport';
 
@@ -130,8 +131,9 @@ export const broadcastOperations: INodeProperties = {
 			description: 'Get one statistic of a sent broadcast (a number, or a list for time series and top 10s)',
 			routing: {
 				request: { method: 'GET', url: `${BROADCAST_STATS}/{statisticId}` },
-				operations: { pagination: sendStatisticRequest },
 				output: { postReceive: [readableStatistics] },
+				// Asks the other spelling of an unsubscribe statistic on a 404, and restates "Campaign not found" (getStatistic.ts).
+				operations: { pagination: sendStatisticRequest },
 			},
 		},
 		{
@@ -142,6 +144,8 @@ export const broadcastOperations: INodeProperties = {
 			routing: {
 				request: { method: 'GET', url: BROADCAST_STATS },
 				output: { postReceive: [readableStatistics] },
+				// "Campaign not found" before the broadcast is sent is restated as what it means (statisticsRefusal.ts).
+				operations: { pagination: sendBroadcastStatisticsRequest },
 			},
 		},
 		{

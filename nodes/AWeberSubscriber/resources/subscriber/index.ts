@@ -38,7 +38,25 @@ export const subscriberOperations: INodeProperties = {
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
+	// The most used action first: the node panel lists the actions in this order.
 	options: [
+		{
+			name: 'Create or Update',
+			value: 'upsert',
+			action: 'Add or update a subscriber',
+			// n8n's lint fixes this wording for upserts; the Output option says where the line is (fields.ts).
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			routing: {
+				// update_existing makes AWeber update an address already on the list instead of refusing it (the
+				// updatable fields sent are applied, tags appended); both cases answer 201 + Location, so an upsert is
+				// one call, plus the read of the subscriber unless Output is the request summary (upsert.ts). A
+				// find-then-PATCH would also keep custom fields safe but costs three calls for a new address. AWeber does
+				// not document whether update_existing keeps the custom fields left out; the sandbox keeps them.
+				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
+				send: { preSend: [refusingBadInput(noticeBulkAdd), refusingBadInput(sendNewSubscriber)] },
+				operations: { pagination: sendSubscriberAdd },
+			},
+		},
 		{
 			name: 'Create',
 			value: 'create',
@@ -185,23 +203,6 @@ export const subscriberOperations: INodeProperties = {
 			routing: {
 				request: { method: 'PATCH', url: subscriberEntryUrl },
 				send: { preSend: [refusingBadInput(sendSubscriberChanges)] },
-			},
-		},
-		{
-			name: 'Create or Update',
-			value: 'upsert',
-			action: 'Add or update a subscriber',
-			// n8n's lint fixes this wording for upserts; the Output option says where the line is (fields.ts).
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
-			routing: {
-				// update_existing makes AWeber update an address already on the list instead of refusing it (the
-				// updatable fields sent are applied, tags appended); both cases answer 201 + Location, so an upsert is
-				// one call, plus the read of the subscriber unless Output is the request summary (upsert.ts). A
-				// find-then-PATCH would also keep custom fields safe but costs three calls for a new address. AWeber does
-				// not document whether update_existing keeps the custom fields left out; the sandbox keeps them.
-				request: { method: 'POST', url: subscribersUrl, body: { update_existing: 'true' } },
-				send: { preSend: [refusingBadInput(noticeBulkAdd), refusingBadInput(sendNewSubscriber)] },
-				operations: { pagination: sendSubscriberAdd },
 			},
 		},
 	],
