@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readCollectionPage } from '../shared/collections';
+import { readCollectionPageAt } from '../shared/collections';
 import type { AweberContext } from '../shared/transport';
 import { parseAweberTime } from './aweberTime';
-import type { FetchPage, StreamEvent } from './eventCursor';
+import { MAX_CLOCK_SKEW_MS, type FetchPage, type StreamEvent } from './eventCursor';
 
 export type PollEvent = 'subscriberAdded' | 'subscriberUnsubscribed' | 'broadcastSent';
 
@@ -44,15 +44,31 @@ export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
 /** Pages of one stream, read through the shared transport (pacing, retries, error mapping). */
 export function streamPages(context: AweberContext, stream: EventStream, accountId: string, listId: string): FetchPage {
 	return async (offset, size) => {
-		const page = await readCollectionPage(context, stream.path(accountId, listId), {
+		const { page, answeredAt } = await readCollectionPageAt(context, stream.path(accountId, listId), {
 			qs: { ...stream.query, 'ws.start': offset, 'ws.size': size },
 		});
 		const entries = page.entries;
 		const events = entries.flatMap((entry): StreamEvent[] => {
 			const time = parseAweberTime(entry[stream.timeField]);
-			// Without its time an entry cannot be placed against the cursor, so it is no event (yet).
-			return time === undefined ? [] : [{ id: String(entry[stream.idField]), time, json: entry }];
+			const id = entry[stream.idField];
+			// Without its time or ID an entry cannot be placed against the cursor, so it is no event (yet).
+			if (time === undefined || (typeof id !== 'number' && typeof id !== 'string')) return [];
+			// A time ahead of AWeber's own clock is no real time: taken as it is, it would move the cursor there and
+			// hide every event until then. Such an entry is left out, and said so.
+			if (time > answeredAt + MAX_CLOCK_SKEW_MS) {
+				context.logger.warn(
+					`AWeber Poll Trigger: ignored entry ${String(id)}: its ${stream.timeField} (${String(entry[stream.timeField])}) is ahead of AWeber's clock (${new Date(answeredAt).toISOString()})`,
+					{ node: context.getNode().name },
+				);
+				return [];
+			}
+			return [{ id: String(id), time, json: entry }];
 		});
-		return { events, hasMore: typeof page.next_collection_link === 'string' && page.next_collection_link !== '', entryCount: entries.length };
+		return {
+			events,
+			hasMore: typeof page.next_collection_link === 'string' && page.next_collection_link !== '',
+			entryCount: entries.length,
+			answeredAt,
+		};
 	};
 }

@@ -10,8 +10,10 @@ import type {
 } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
+import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
-import { aweberGet, sendWithAweberPolicies, type AweberContext } from './transport';
+import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
+import { aweberGet, apiBaseUrlOf, sendWithAweberPolicies, type AweberContext } from './transport';
 
 /*
  * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
@@ -88,6 +90,7 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		const { method = 'GET', baseURL, url, body } = requestData.options;
 		const absolute = absoluteUrl(baseURL, url);
 		const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
+		const target = { url: absolute ?? '', method, apiBaseUrl: await apiBaseUrlOf(this), itemIndex };
 		const firstResponse = await sendWithAweberPolicies(
 			this,
 			{
@@ -99,7 +102,9 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 					? async () => await recoverSubscriberAdd(this, requestData, subscriberAdd)
 					: undefined,
 			},
-			async () => await this.makeRoutingRequest(freshRequest(requestData)),
+			// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
+			async () =>
+				await sendFollowingApiRedirects(this.getNode(), target, async (hop) => await this.makeRoutingRequest(freshRequest(requestData, hop))),
 		);
 		const first = asCollectionPage(firstResponse);
 		if (!first) return firstResponse;
@@ -174,17 +179,26 @@ function resultLimit(maxResults: unknown): number {
 }
 
 function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
-	if (!url || /^https?:\/\//.test(url)) return url;
+	if (!url || isAbsoluteLink(url)) return url;
 	return baseURL ? `${baseURL.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}` : url;
 }
 
 /**
  * Copies of the parts n8n's HTTP helpers modify (signing adds headers, empty bodies are removed), so each
- * attempt of a retried request starts from the node's request as built.
+ * attempt of a retried request starts from the node's request as built; n8n never follows a redirect itself, and
+ * a redirect the package follows (redirects.ts) goes to its Location, which carries the whole query.
  */
-function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions): DeclarativeRestApiSettings.ResultOptions {
+function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, hop: RequestHop): DeclarativeRestApiSettings.ResultOptions {
 	const { options } = requestData;
-	return { ...requestData, options: { ...options, headers: { ...options.headers }, qs: { ...options.qs } } };
+	const fresh = { ...options, ...NO_AUTOMATIC_REDIRECTS, headers: { ...options.headers }, qs: { ...options.qs } };
+	if (hop.redirected) {
+		Object.assign(fresh, { url: hop.url, baseURL: undefined, qs: {}, method: hop.method });
+		if (!hop.keepsBody) {
+			delete fresh.body;
+			for (const name of Object.keys(fresh.headers)) if (/^content-type$/i.test(name)) delete fresh.headers[name];
+		}
+	}
+	return { ...requestData, options: fresh };
 }
 
 interface SubscriberAdd {
