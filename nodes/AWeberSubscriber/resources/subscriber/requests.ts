@@ -89,7 +89,7 @@ export async function sendSubscriberChanges(
 	// The custom fields sent back are the subscriber's own: an answer that is not that subscriber (a maintenance
 	// page, another resource) would make the PATCH wipe them (docs/aweber-behaviour.md#answers).
 	if (!isSubscriber(current) || (email === undefined && !isSubscriberAt(current, requestOptions.url))) {
-		const asked = email ?? `at ${requestOptions.url.split('?')[0]}`;
+		const asked = email ?? String(idOfLink(requestOptions.url, 'subscribers'));
 		throw unexpectedAnswer(this.getNode(), `the subscriber ${asked}`, current, 'reading the subscriber before changing it', this.getItemIndex());
 	}
 	body.custom_fields = mergeCustomFields(this, current.custom_fields, changes, strict);
