@@ -80,10 +80,13 @@ export async function sendFollowingApiRedirects<T>(
 }
 
 function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBaseUrl: string, hops: number, itemIndex?: number): RequestHop {
+	const refused = `Refused to follow a redirect (HTTP ${redirect.status}) from AWeber`;
 	const named = `AWeber's answer to ${from.method} ${pathOf(from.url)} was a redirect (HTTP ${redirect.status})`;
+	const advice = "AWeber's API does not redirect its requests: check the credential's API Base URL and any proxy between n8n and AWeber.";
 	if (redirect.location === undefined) {
-		throw new NodeOperationError(node, `Refused to follow a redirect (HTTP ${redirect.status}) from AWeber: its target is unknown`, {
-			description: `${named} without a readable Location. It was not followed. AWeber's API does not redirect its requests: check the credential's API Base URL and any proxy between n8n and AWeber.`,
+		// n8n 1.x's HTTP errors do not keep the answer's headers: there, every redirect ends here.
+		throw new NodeOperationError(node, refused, {
+			description: `${named}; n8n did not pass on its target, so it was not followed and the credential was sent nowhere else. ${advice}`,
 			itemIndex,
 		});
 	}
@@ -94,16 +97,16 @@ function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBas
 		target = redirect.location;
 	}
 	if (!isUnderApiBase(target, apiBaseUrl)) {
-		throw new NodeOperationError(node, `Refused to follow a redirect (HTTP ${redirect.status}) to ${originOf(target)}`, {
+		throw new NodeOperationError(node, refused, {
 			description:
 				`${named} to ${originOf(target)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
-				'The redirect was not followed and the credential was not sent there. AWeber\'s API does not redirect its requests: check the credential\'s API Base URL and any proxy between n8n and AWeber.',
+				`The redirect was not followed and the credential was not sent there. ${advice}`,
 			itemIndex,
 		});
 	}
 	if (hops >= MAX_REDIRECTS) {
 		throw new NodeOperationError(node, `Refused to follow more than ${MAX_REDIRECTS} redirects from AWeber`, {
-			description: `${named}, again. The request was not sent any further.`,
+			description: `${named}, again. The request was not sent any further. ${advice}`,
 			itemIndex,
 		});
 	}

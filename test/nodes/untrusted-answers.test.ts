@@ -8,9 +8,13 @@ import { Workflow } from 'n8n-workflow';
 import { LoadOptionsContext } from 'n8n-core';
 
 import { PACKAGE_PREFIX } from '../harness';
+import { n8nCoreMajor } from '../harness/n8nVersion';
 import { useTestbed } from '../harness/aweber';
 import { startWebhookReceiver } from '../harness/webhook';
 import { apiCalls, byId, listPath, newsletterScope, run } from './email-nodes.helpers';
+
+/** n8n-core 2.x keeps an HTTP error's headers (a redirect's Location); 1.x does not, so there every redirect is refused. */
+const keepsRedirectTarget = n8nCoreMajor >= 2;
 
 const bed = useTestbed({ credential: { webhookVerificationKey: 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5' } });
 
@@ -52,8 +56,12 @@ describe('A redirect never carries the token away', () => {
 		bed.sandbox.faults.next(1, 'redirect', { status: 307, location: `${foreign.url}${accountPath()}`, pathPrefix: accountPath() });
 		const result = await run(bed, 'aWeberAccount', { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) });
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toBe(`Refused to follow a redirect (HTTP 307) to ${foreign.url}`);
-		expect(result.error?.description).toContain(`AWeber's answer to GET ${accountPath()} was a redirect (HTTP 307) to ${foreign.url}`);
+		expect(result.error?.message).toBe('Refused to follow a redirect (HTTP 307) from AWeber');
+		expect(result.error?.description).toContain(
+			keepsRedirectTarget
+				? `AWeber's answer to GET ${accountPath()} was a redirect (HTTP 307) to ${foreign.url}, which is not this credential's AWeber API`
+				: `AWeber's answer to GET ${accountPath()} was a redirect (HTTP 307); n8n did not pass on its target`,
+		);
 		expect(foreign.received).toEqual([]);
 	});
 
@@ -61,7 +69,7 @@ describe('A redirect never carries the token away', () => {
 		bed.sandbox.faults.next(1, 'redirect', { status: 307, location: `${foreign.url}/collect`, method: 'POST' });
 		const result = await run(bed, 'aWeberSubscriber', { operation: 'create', ...newsletterScope(bed), email: 'redirected@example.com' });
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toBe(`Refused to follow a redirect (HTTP 307) to ${foreign.url}`);
+		expect(result.error?.message).toBe('Refused to follow a redirect (HTTP 307) from AWeber');
 		expect(foreign.received).toEqual([]);
 		expect(apiCalls(bed).map((call) => `${call.method} ${call.status}`)).toEqual(['POST 307']);
 	});
@@ -69,12 +77,12 @@ describe('A redirect never carries the token away', () => {
 	it('a picker page: a 308 to another port is refused', async () => {
 		bed.sandbox.faults.next(1, 'redirect', { status: 308, location: `${foreign.url}${accountPath()}/lists`, pathPrefix: `${accountPath()}/lists` });
 		await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' })).rejects.toThrow(
-			`Refused to follow a redirect (HTTP 308) to ${foreign.url}`,
+			'Refused to follow a redirect (HTTP 308) from AWeber',
 		);
 		expect(foreign.received).toEqual([]);
 	});
 
-	it('a redirect that stays on the API is followed through the origin check, however its scheme is spelled', async () => {
+	(keepsRedirectTarget ? it : it.skip)('a redirect that stays on the API is followed through the origin check, however its scheme is spelled', async () => {
 		const sandbox = new URL(bed.sandbox.apiBaseUrl);
 		bed.sandbox.faults.next(1, 'redirect', { status: 302, location: `HTTP://${sandbox.host}${accountPath()}?moved=1`, pathPrefix: accountPath() });
 		const result = await run(bed, 'aWeberAccount', { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) });
@@ -84,6 +92,14 @@ describe('A redirect never carries the token away', () => {
 			[accountPath(), 302, {}],
 			[accountPath(), 200, { moved: '1' }],
 		]);
+	});
+
+	it('a redirect loop on the API ends after a few hops', async () => {
+		bed.sandbox.faults.next(10, 'redirect', { status: 307, location: `${bed.sandbox.apiBaseUrl}${accountPath()}`, pathPrefix: accountPath() });
+		const result = await run(bed, 'aWeberAccount', { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(keepsRedirectTarget ? 'Refused to follow more than 3 redirects from AWeber' : 'Refused to follow a redirect (HTTP 307) from AWeber');
+		expect(apiCalls(bed).length).toBeLessThanOrEqual(4);
 	});
 });
 
@@ -125,8 +141,8 @@ describe('An answer that is not the resource is refused before anything acts on 
 	});
 
 	it.each([
-		['Get Many', { operation: 'getAll', returnAll: true }, 250],
-		['Find', { operation: 'find', filters: { status: 'subscribed' }, returnAll: true }, 250],
+		['Get Many', { operation: 'getAll', returnAll: true }],
+		['Find', { operation: 'find', filters: { status: 'subscribed' }, returnAll: true }],
 	])('%s with Return All: a page without entries is an error, not the end', async (_case, parameters) => {
 		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { dropEntries: true }, pathPrefix: subscribersPath(bulk()), query: { 'ws.start': '100' } });
 		const result = await run(bed, 'aWeberSubscriber', { ...parameters, ...newsletterScope(bed, bulk()) });
