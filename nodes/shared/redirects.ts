@@ -1,5 +1,5 @@
-import type { IHttpRequestMethods, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isUnderApiBase } from './origin';
 
@@ -73,10 +73,17 @@ export async function sendFollowingApiRedirects<T>(
 			return await send(hop);
 		} catch (error) {
 			const redirect = redirectOf(error);
-			if (redirect === undefined) throw error;
+			// Any other failure goes back to the request path as it is: it reads AWeber's answer from it (transport.ts).
+			if (redirect === undefined) throw asN8nError(node, error);
 			hop = nextHop(node, hop, redirect, request.apiBaseUrl, hops, request.itemIndex);
 		}
 	}
+}
+
+/** n8n's own errors unchanged (transport.ts reads their flags and AWeber's answer); anything else as an API error. */
+function asN8nError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeApiError(node, error as JsonObject);
 }
 
 function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBaseUrl: string, hops: number, itemIndex?: number): RequestHop {
