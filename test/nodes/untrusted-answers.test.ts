@@ -94,6 +94,14 @@ describe('A redirect never carries the token away', () => {
 		]);
 	});
 
+	it('a Location header spelled HTTP://<api origin> is read as the link it is, not as a path', async () => {
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { upperCaseLocationScheme: true }, method: 'POST' });
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'create', ...newsletterScope(bed), email: 'capitals@example.com', simplify: false });
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: 'capitals@example.com' })]);
+		expect(apiCalls(bed).map((call) => `${call.method} ${call.status}`)).toEqual(['POST 201', 'GET 200']);
+	});
+
 	it('a redirect loop on the API ends after a few hops', async () => {
 		bed.sandbox.faults.next(10, 'redirect', { status: 307, location: `${bed.sandbox.apiBaseUrl}${accountPath()}`, pathPrefix: accountPath() });
 		const result = await run(bed, 'aWeberAccount', { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) });

@@ -476,7 +476,12 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 	app.addHook('onSend', async (request, reply, payload) => {
 		// AWeber's Date header is AWeber's clock, the one its timestamps are written with.
 		if (isLogged(request.url)) reply.header('date', new Date(core.clock.now()).toUTCString());
-		if (request.sandboxRewrite === null || typeof payload !== 'string') return payload;
+		if (request.sandboxRewrite === null) return payload;
+		const location = reply.getHeader('location');
+		if (request.sandboxRewrite.upperCaseLocationScheme && typeof location === 'string') {
+			reply.header('location', location.replace(/^https?:/i, (scheme) => scheme.toUpperCase()));
+		}
+		if (typeof payload !== 'string') return payload;
 		return rewriteAnswer(payload, request.sandboxRewrite, `${core.baseUrl}${request.url}`);
 	});
 

@@ -129,6 +129,8 @@ export interface AnswerRewrite {
 	totalSize?: number;
 	/** Set a field of the first entry (e.g. a timestamp far in the future). */
 	firstEntry?: Record<string, unknown>;
+	/** Spell the `Location` header's scheme in capitals (`HTTP://…`): the same link, written as URLs allow. */
+	upperCaseLocationScheme?: boolean;
 }
 
 /**
