@@ -24,6 +24,8 @@ export interface StreamPage {
 	hasMore: boolean;
 	/** Entries AWeber returned, including any without a usable time (they move offsets but are no events). */
 	entryCount: number;
+	/** AWeber's clock when it answered (epoch ms, its `Date` header), when known. */
+	answeredAt?: number;
 }
 
 /** Reads `size` entries of a newest-first collection from `offset` (AWeber's ws.start / ws.size). */
@@ -35,6 +37,8 @@ export interface CollectOptions {
 	maxEvents: number;
 	/** True once the poll has used its share of n8n's poll budget; the poll then gives up without moving the cursor. */
 	outOfTime?: () => boolean;
+	/** Told when a stored cursor lies ahead of AWeber's clock, before it is brought back to AWeber's now. */
+	onFutureCursor?: (storedTime: number, now: number) => void;
 }
 
 export interface CollectResult {
@@ -42,6 +46,12 @@ export interface CollectResult {
 	events: StreamEvent[];
 	cursor: EventCursor;
 }
+
+/**
+ * How far ahead of AWeber's clock (its `Date` header) a timestamp may be and still count: AWeber dates its
+ * entries with that same clock, so anything beyond is no real time (docs/aweber-behaviour.md#answers).
+ */
+export const MAX_CLOCK_SKEW_MS = 10 * 60 * 1000;
 
 /** Bisection steps, a bound far above any real backlog (2^40 pages). */
 const MAX_SEARCH_STEPS = 40;
@@ -62,6 +72,16 @@ export function cursorAtNewest(page: StreamPage): EventCursor {
 	const newest = page.events[0];
 	if (newest === undefined) return { time: null, ids: [] };
 	return { time: newest.time, ids: page.events.filter((event) => event.time === newest.time).map((event) => event.id) };
+}
+
+/**
+ * A cursor ahead of AWeber's clock (stored by an earlier version from a bogus timestamp, or edited) would hide every
+ * event until that time: it is brought back to AWeber's now. The same cursor when it is fine.
+ */
+function notAheadOfAweber(cursor: EventCursor, now: number | undefined, options: CollectOptions): EventCursor {
+	if (now === undefined || cursor.time === null || cursor.time <= now + MAX_CLOCK_SKEW_MS) return cursor;
+	options.onFutureCursor?.(cursor.time, now);
+	return { time: now, ids: [] };
 }
 
 /** Moves the cursor to the newest emitted event, keeping the ids that share its time. */
@@ -134,7 +154,16 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
  * towards older entries and always end past the cursor, so entries added meanwhile (which push older ones
  * down) are never skipped; if that cannot be confirmed, nothing is emitted and the cursor stays.
  */
-export async function collectNewEvents(fetchPage: FetchPage, cursor: EventCursor, options: CollectOptions): Promise<CollectResult> {
+export async function collectNewEvents(fetchPages: FetchPage, stored: EventCursor, options: CollectOptions): Promise<CollectResult> {
+	if (options.outOfTime?.()) return { events: [], cursor: stored };
+	// The newest page is read first anyway: its answer says AWeber's now, against which the cursor is checked.
+	let newest: StreamPage | undefined = await fetchPages(0, options.pageSize);
+	const fetchPage: FetchPage = async (offset, size) => {
+		const page = newest !== undefined && offset === 0 && size === options.pageSize ? newest : await fetchPages(offset, size);
+		newest = undefined;
+		return page;
+	};
+	const cursor = notAheadOfAweber(stored, newest.answeredAt, options);
 	const unchanged = { events: [], cursor };
 	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
 	// or a second with more events than a poll emits would never be passed.

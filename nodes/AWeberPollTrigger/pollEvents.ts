@@ -1,20 +1,15 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { AWEBER_MAX_PAGE_SIZE } from '../shared/constants';
+import { checkPathParameter } from '../shared/pathParameters';
 import { collectNewEvents, cursorAtNewest, type EventCursor } from './eventCursor';
 import { EVENT_STREAMS, streamPages, type PollEvent } from './streams';
 
 export const DEFAULT_MAX_EVENTS_PER_POLL = 1000;
 
-function numericId(context: IPollFunctions, name: 'accountId' | 'listId', label: string): string {
-	const value = String(context.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
-	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(context.getNode(), `The "${label}" field must be a numeric AWeber ID, not "${value}"`, {
-			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or URL.`,
-		});
-	}
-	return value;
+/** The account or list ID, checked as the nodes' IDs are (pathParameters.ts) before it goes into a request path. */
+function numericId(context: IPollFunctions, name: 'accountId' | 'listId'): string {
+	return checkPathParameter(context.getNode(), name, context.getNodeParameter(name, '', { extractValue: true }));
 }
 
 function isCursor(value: unknown): value is EventCursor {
@@ -35,8 +30,8 @@ function isCursor(value: unknown): value is EventCursor {
  */
 export async function pollAweberEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as PollEvent;
-	const accountId = numericId(this, 'accountId', 'Account');
-	const listId = numericId(this, 'listId', 'List');
+	const accountId = numericId(this, 'accountId');
+	const listId = numericId(this, 'listId');
 	const fetchPage = streamPages(this, EVENT_STREAMS[event], accountId, listId);
 
 	if (this.getMode() === 'manual') {
@@ -58,13 +53,19 @@ export async function pollAweberEvents(this: IPollFunctions): Promise<INodeExecu
 	const { getPollBudgetMs } = this as { getPollBudgetMs?: () => number | undefined };
 	const budgetMs = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(this) : undefined;
 	const startedAt = Date.now();
-	const { events, cursor } = await collectNewEvents(fetchPage, staticData.cursor, {
+	const stored = staticData.cursor;
+	const { events, cursor } = await collectNewEvents(fetchPage, stored, {
 		pageSize: AWEBER_MAX_PAGE_SIZE,
 		maxEvents,
 		outOfTime: () => budgetMs !== undefined && Date.now() - startedAt >= budgetMs / 2,
+		onFutureCursor: (storedTime, now) =>
+			this.logger.warn(
+				`AWeber Poll Trigger: the stored position ${new Date(storedTime).toISOString()} is ahead of AWeber's clock (${new Date(now).toISOString()}); watching again from AWeber's now`,
+				{ node: this.getNode().name },
+			),
 	});
-	if (events.length === 0) return null;
 	// Only a moved cursor is written, so idle polls do not make n8n save the workflow's static data.
-	staticData.cursor = cursor as unknown as IDataObject;
+	if (cursor !== stored) staticData.cursor = cursor as unknown as IDataObject;
+	if (events.length === 0) return null;
 	return [events.map((found) => ({ json: found.json }))];
 }

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readCollectionPage } from '../shared/collections';
+import { isBroadcast, isSubscriber, unexpectedAnswer } from '../shared/answers';
+import { readCollectionPageAt } from '../shared/collections';
 import type { AweberContext } from '../shared/transport';
 import { parseAweberTime } from './aweberTime';
-import type { FetchPage, StreamEvent } from './eventCursor';
+import { MAX_CLOCK_SKEW_MS, type FetchPage, type StreamEvent } from './eventCursor';
 
 export type PollEvent = 'subscriberAdded' | 'subscriberUnsubscribed' | 'broadcastSent';
 
@@ -14,6 +15,9 @@ interface EventStream {
 	/** The entry field that orders the collection and dates the event. */
 	timeField: string;
 	idField: string;
+	/** What an entry of the stream is (answers.ts): a page with anything else is refused. */
+	isEntry: (entry: unknown) => boolean;
+	entryKind: string;
 }
 
 const subscribers = (accountId: string, listId: string) => `/accounts/${accountId}/lists/${listId}/subscribers`;
@@ -25,12 +29,16 @@ export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
 		query: { 'ws.op': 'find', sort_key: 'subscribed_at', sort_order: 'desc' },
 		timeField: 'subscribed_at',
 		idField: 'id',
+		isEntry: isSubscriber,
+		entryKind: 'a page of subscribers',
 	},
 	subscriberUnsubscribed: {
 		path: subscribers,
 		query: { 'ws.op': 'find', status: 'unsubscribed', sort_key: 'unsubscribed_at', sort_order: 'desc' },
 		timeField: 'unsubscribed_at',
 		idField: 'id',
+		isEntry: isSubscriber,
+		entryKind: 'a page of subscribers',
 	},
 	// AWeber lists sent broadcasts by sent_at, newest first, and lists broadcasts still sending among them.
 	broadcastSent: {
@@ -38,21 +46,42 @@ export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
 		query: { status: 'sent' },
 		timeField: 'sent_at',
 		idField: 'broadcast_id',
+		isEntry: isBroadcast,
+		entryKind: 'a page of broadcasts',
 	},
 };
 
 /** Pages of one stream, read through the shared transport (pacing, retries, error mapping). */
 export function streamPages(context: AweberContext, stream: EventStream, accountId: string, listId: string): FetchPage {
 	return async (offset, size) => {
-		const page = await readCollectionPage(context, stream.path(accountId, listId), {
+		const { page, answeredAt } = await readCollectionPageAt(context, stream.path(accountId, listId), {
 			qs: { ...stream.query, 'ws.start': offset, 'ws.size': size },
 		});
 		const entries = page.entries;
+		const stranger = entries.find((entry) => !stream.isEntry(entry));
+		// An entry the stream cannot place (no ID) would be skipped for good once the cursor passes it.
+		if (stranger !== undefined) throw unexpectedAnswer(context.getNode(), stream.entryKind, stranger, 'polling AWeber for new events');
 		const events = entries.flatMap((entry): StreamEvent[] => {
 			const time = parseAweberTime(entry[stream.timeField]);
-			// Without its time an entry cannot be placed against the cursor, so it is no event (yet).
-			return time === undefined ? [] : [{ id: String(entry[stream.idField]), time, json: entry }];
+			const id = entry[stream.idField];
+			// Without its time or ID an entry cannot be placed against the cursor, so it is no event (yet).
+			if (time === undefined || (typeof id !== 'number' && typeof id !== 'string')) return [];
+			// A time ahead of AWeber's own clock is no real time: taken as it is, it would move the cursor there and
+			// hide every event until then. Such an entry is left out, and said so.
+			if (time > answeredAt + MAX_CLOCK_SKEW_MS) {
+				context.logger.warn(
+					`AWeber Poll Trigger: ignored entry ${String(id)}: its ${stream.timeField} (${String(entry[stream.timeField])}) is ahead of AWeber's clock (${new Date(answeredAt).toISOString()})`,
+					{ node: context.getNode().name },
+				);
+				return [];
+			}
+			return [{ id: String(id), time, json: entry }];
 		});
-		return { events, hasMore: typeof page.next_collection_link === 'string' && page.next_collection_link !== '', entryCount: entries.length };
+		return {
+			events,
+			hasMore: typeof page.next_collection_link === 'string' && page.next_collection_link !== '',
+			entryCount: entries.length,
+			answeredAt,
+		};
 	};
 }

@@ -3,16 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE } from '../shared/constants';
 import { aweberGet } from '../shared/transport';
+import { checkPathParameter } from '../shared/pathParameters';
 import { NO_KEY_MESSAGE, acceptsUnsignedDeliveries, webhookVerificationKey } from './verificationKey';
 
-function numericId(context: IHookFunctions, name: 'accountId' | 'listId', label: string): string {
-	const value = String(context.getNodeParameter(name, '', { extractValue: true }) ?? '').trim();
-	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(context.getNode(), `The "${label}" field must be a numeric AWeber ID, not "${value}"`, {
-			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or URL.`,
-		});
-	}
-	return value;
+/** The account or list ID, checked as the nodes' IDs are (pathParameters.ts) before it goes into a request path. */
+function numericId(context: IHookFunctions, name: 'accountId' | 'listId'): string {
+	return checkPathParameter(context.getNode(), name, context.getNodeParameter(name, '', { extractValue: true }));
 }
 
 /**
@@ -48,8 +44,8 @@ export const aweberWebhookLifecycle = {
 			const hasKey = await requireVerificationKey(this);
 			const staticData = this.getWorkflowStaticData('node');
 			if (this.getNodeParameter('filterByList', false) as boolean) {
-				const accountId = numericId(this, 'accountId', 'Account');
-				const listId = numericId(this, 'listId', 'List');
+				const accountId = numericId(this, 'accountId');
+				const listId = numericId(this, 'listId');
 				const list = await aweberGet<IDataObject>(this, `/accounts/${accountId}/lists/${listId}`);
 				staticData.listUuid = list.uuid;
 			} else {

@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { isCollectionPage, unexpectedAnswer, type CollectionPage } from './answers';
 import { AWEBER_MAX_PAGE_SIZE } from './constants';
+import { isAbsoluteLink } from './origin';
 import { aweberApiRequest, type AweberContext } from './transport';
 
 /**
@@ -8,16 +11,15 @@ import { aweberApiRequest, type AweberContext } from './transport';
  * Return All (routing.ts), the list searches, the custom field names and the poll trigger's streams.
  */
 
-/** One page of an AWeber collection: offset pages (`ws.start`/`ws.size`, `total_size`) and cursor pages alike. */
-export interface CollectionPage<T = IDataObject> {
-	entries: T[];
-	next_collection_link?: string;
-	total_size?: number;
-}
+export { isCollectionPage, type CollectionPage } from './answers';
 
-/** AWeber collections (offset or cursor pages) all carry `entries`; single resources never do. */
-export function isCollectionPage(body: unknown): body is CollectionPage {
-	return typeof body === 'object' && body !== null && Array.isArray((body as IDataObject).entries);
+/**
+ * The answer as a collection page, or an error saying AWeber's answer was unexpected: a page without `entries`
+ * is never taken for the end of a collection (docs/aweber-behaviour.md#answers).
+ */
+export function requireCollectionPage<T = IDataObject>(context: AweberContext, body: unknown, where: string, itemIndex?: number): CollectionPage<T> {
+	if (!isCollectionPage(body)) throw unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', body, where, itemIndex);
+	return body as CollectionPage<T>;
 }
 
 /**
@@ -58,7 +60,19 @@ export async function readCollectionPage<T = IDataObject>(
 	pathOrLink: string,
 	options: { qs?: IDataObject; source?: string; itemIndex?: number; concurrent?: boolean } = {},
 ): Promise<CollectionPage<T>> {
-	const isLink = /^https?:\/\//i.test(pathOrLink);
+	return (await readCollectionPageAt<T>(context, pathOrLink, options)).page;
+}
+
+/**
+ * A page and when AWeber answered it (its `Date` header, AWeber's clock; this machine's when there is none), for
+ * readers that place AWeber's timestamps against AWeber's now (the poll trigger).
+ */
+export async function readCollectionPageAt<T = IDataObject>(
+	context: AweberContext,
+	pathOrLink: string,
+	options: { qs?: IDataObject; source?: string; itemIndex?: number; concurrent?: boolean } = {},
+): Promise<{ page: CollectionPage<T>; answeredAt: number }> {
+	const isLink = isAbsoluteLink(pathOrLink);
 	const qs = isLink ? options.qs : { 'ws.size': AWEBER_MAX_PAGE_SIZE, ...options.qs };
 	const response = await aweberApiRequest(context, {
 		method: 'GET',
@@ -68,8 +82,11 @@ export async function readCollectionPage<T = IDataObject>(
 		itemIndex: options.itemIndex,
 		concurrent: options.concurrent,
 	});
-	const page = isCollectionPage(response.body) ? response.body : linkHeaderPage(response.body, response.headers as IDataObject);
-	return (page ?? { entries: [] }) as CollectionPage<T>;
+	// AWeber's 2.0-beta API pages a bare array through the Link header (linkHeaderPage); API 1.0 answers an envelope.
+	const body = linkHeaderPage(response.body, response.headers as IDataObject) ?? response.body;
+	const page = requireCollectionPage<T>(context, body, `reading ${isLink ? 'the next page of a collection' : 'a collection'}`, options.itemIndex);
+	const date = Date.parse(String(response.headers?.date ?? ''));
+	return { page, answeredAt: Number.isNaN(date) ? Date.now() : date };
 }
 
 export interface ReadOnOptions<T> {
@@ -84,9 +101,18 @@ export interface ReadOnOptions<T> {
 }
 
 /**
+ * Pages one read plans ahead from `total_size` at most (10,000 pages of 100: a million entries). Beyond it the
+ * read goes on by `next_collection_link`; planning stops early anyway at the first short or empty page, so an
+ * absurd `total_size` costs at most a few requests, and no list of links is ever built.
+ */
+export const MAX_PLANNED_PAGES = 10_000;
+
+/**
  * Every entry of a collection from its first page on, following `next_collection_link` until the end or
  * the limit. Offset collections that state their size have their further page links known in advance:
- * those are read a few at once, and returned in order.
+ * those are read a few at once, and returned in order. A read is bounded whatever AWeber's answers say
+ * (docs/aweber-behaviour.md#collections): an empty page ends it, a short planned page ends the planned part,
+ * and a link already read in this read ends it with an error.
  */
 export async function readRemainingEntries<T = IDataObject>(
 	context: AweberContext,
@@ -96,29 +122,57 @@ export async function readRemainingEntries<T = IDataObject>(
 	const limit = options.limit !== undefined && options.limit > 0 ? options.limit : Infinity;
 	const entries: T[] = [...first.entries];
 	const { shapeEntries } = options;
+	const read = new Set<string>();
 	const readPage = async (link: string) => {
+		const key = linkKey(link);
+		if (read.has(key)) throw repeatedLink(context, link, options.itemIndex);
+		read.add(key);
 		const page = await readCollectionPage<T>(context, link, {
 			source: 'the next_collection_link (or Link header) of an AWeber page',
 			itemIndex: options.itemIndex,
 			concurrent: true,
 		});
-		return shapeEntries && page.entries.length > 0 ? { ...page, entries: await shapeEntries(page.entries) } : page;
+		// `entriesRead` counts AWeber's entries, whatever the shaping makes of them.
+		const entriesRead = page.entries.length;
+		return { ...page, entriesRead, entries: shapeEntries && entriesRead > 0 ? await shapeEntries(page.entries) : page.entries };
 	};
 
-	let page: CollectionPage<T> | undefined = first;
-	const knownLinks = offsetPageLinks(first, limit);
-	if (knownLinks.length > 0) {
-		const pages = await readInOrder(knownLinks, readPage);
-		for (const read of pages) entries.push(...read.entries);
+	let page: ReadPage<T> | undefined = { ...first, entriesRead: first.entries.length };
+	const plan = offsetPagePlan(first, limit);
+	if (plan !== undefined) {
+		const pages = await readPlannedPages(plan, readPage);
+		for (const planned of pages) entries.push(...planned.entries);
 		// A list that grew while it was read has more pages than its size said: follow them as below.
 		page = pages[pages.length - 1];
 	}
-	while (page?.next_collection_link && entries.length < limit) {
+	while (page?.next_collection_link && page.entriesRead > 0 && entries.length < limit) {
 		// The link is absolute and already carries the query (ws.op, filters, cursor).
 		page = await readPage(sizedNextLink(page.next_collection_link, limit - entries.length));
 		entries.push(...page.entries);
 	}
 	return entries.length > limit ? entries.slice(0, limit) : entries;
+}
+
+type ReadPage<T> = CollectionPage<T> & { entriesRead: number };
+
+/** A link as a key: the same page however its query is ordered. */
+function linkKey(link: string): string {
+	try {
+		const url = new URL(link);
+		url.searchParams.sort();
+		return url.toString();
+	} catch {
+		return link;
+	}
+}
+
+function repeatedLink(context: AweberContext, link: string, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), "AWeber's answer was unexpected: its next page is a page already read", {
+		description:
+			`The next_collection_link of an AWeber page points back to a page this read already had (${link.slice(0, 120)}), so the collection would never end. ` +
+			'The read was stopped and nothing was output for it. This is usually a passing fault at AWeber or in a proxy between n8n and AWeber: run the step again later.',
+		itemIndex,
+	});
 }
 
 /** Every entry of the collection at `path` (all pages). */
@@ -141,50 +195,69 @@ function sizedNextLink(link: string, stillWanted: number): string {
 	return url.toString();
 }
 
+/** The further pages of an offset collection: how many, and the link of each, made when it is read. */
+interface PagePlan {
+	count: number;
+	link: (index: number) => string;
+	/** Entries the page at `index` is asked for: fewer back means the collection ended there. */
+	size: (index: number) => number;
+}
+
 /**
- * The links of every further page of an offset collection that states its size (`total_size`, plain
- * collections such as a list's subscribers), up to the limit; none for cursor pages or `find` results,
- * whose next page is only known from the previous one.
+ * The further pages of an offset collection that states its size (`total_size`, plain collections such as a
+ * list's subscribers), up to the limit and `MAX_PLANNED_PAGES`; none for cursor pages or `find` results, whose
+ * next page is only known from the previous one.
  */
-function offsetPageLinks(first: CollectionPage<unknown>, limit: number): string[] {
-	if (!first.next_collection_link || typeof first.total_size !== 'number') return [];
+function offsetPagePlan(first: CollectionPage<unknown>, limit: number): PagePlan | undefined {
+	if (!first.next_collection_link || typeof first.total_size !== 'number' || first.entries.length === 0) return undefined;
 	let next: URL;
 	try {
 		next = new URL(first.next_collection_link);
 	} catch {
-		return [];
+		return undefined;
 	}
 	const start = Number(next.searchParams.get('ws.start'));
 	const size = Number(next.searchParams.get('ws.size'));
-	if (!(start > 0) || !(size > 0)) return [];
+	if (!(start > 0) || !(size > 0)) return undefined;
 	const end = Math.min(first.total_size, start - first.entries.length + limit);
-	const links: string[] = [];
-	for (let pageStart = start; pageStart < end; pageStart += size) {
-		next.searchParams.set('ws.start', String(pageStart));
-		next.searchParams.set('ws.size', String(Math.min(size, end - pageStart)));
-		links.push(next.toString());
-	}
-	return links;
+	const count = Math.min(Math.max(0, Math.ceil((end - start) / size)), MAX_PLANNED_PAGES);
+	if (count === 0) return undefined;
+	const pageSize = (index: number) => Math.min(size, end - (start + index * size));
+	return {
+		count,
+		size: pageSize,
+		link: (index) => {
+			next.searchParams.set('ws.start', String(start + index * size));
+			next.searchParams.set('ws.size', String(pageSize(index)));
+			return next.toString();
+		},
+	};
 }
 
-/** Reads the pages a few at a time and returns them in their order. */
-async function readInOrder<T>(links: string[], readPage: (link: string) => Promise<T>): Promise<T[]> {
-	const pages: T[] = new Array<T>(links.length);
+/**
+ * Reads the planned pages a few at a time and returns them in their order, up to the first short or empty one
+ * (the collection ended there, whatever `total_size` said).
+ */
+async function readPlannedPages<T>(plan: PagePlan, readPage: (link: string) => Promise<ReadPage<T>>): Promise<Array<ReadPage<T>>> {
+	const pages: Array<ReadPage<T>> = [];
 	let nextIndex = 0;
+	let endIndex = plan.count;
 	let failed = false;
 	const reader = async () => {
-		while (nextIndex < links.length && !failed) {
+		while (nextIndex < endIndex && !failed) {
 			const index = nextIndex++;
 			let read = false;
 			try {
-				pages[index] = await readPage(links[index]);
+				const page = await readPage(plan.link(index));
+				pages[index] = page;
 				read = true;
+				if (page.entriesRead < plan.size(index)) endIndex = Math.min(endIndex, index + 1);
 			} finally {
 				// The node fails with this page's error: the other readers stop asking for pages.
 				if (!read) failed = true;
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(PAGES_READ_AHEAD, links.length) }, reader));
-	return pages;
+	await Promise.all(Array.from({ length: Math.min(PAGES_READ_AHEAD, plan.count) }, reader));
+	return pages.slice(0, endIndex);
 }

@@ -19,6 +19,14 @@ export function assertUnderApiBase(node: INode, url: string, apiBaseUrl: string,
 	});
 }
 
+/**
+ * Whether a link is absolute (`http://…`, `HTTPS://…`: schemes are case-insensitive) rather than a path under
+ * /1.0. The one reader of that question, so a link spelled in capitals is never taken for a path.
+ */
+export function isAbsoluteLink(link: string): boolean {
+	return /^https?:\/\//i.test(link);
+}
+
 /** Same scheme, host and port as the API base URL, and a path under its path. */
 export function isUnderApiBase(url: string, apiBaseUrl: string): boolean {
 	let target: URL;

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 interface PathParameter {
@@ -61,23 +61,32 @@ export function fitsAweberId(value: string): boolean {
 }
 
 export function readPathParameter(context: IExecuteSingleFunctions, name: string): string {
+	const raw = context.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
+	return checkPathParameter(context.getNode(), name, raw, context.getItemIndex());
+}
+
+/**
+ * The value of the field that fills `{name}`, checked as every AWeber ID is, wherever it comes from (a routed
+ * URL, a picker's parent, a trigger's list): an empty field, or a value AWeber cannot have, is an error naming
+ * the field. Returns the trimmed value.
+ */
+export function checkPathParameter(node: INode, name: string, raw: unknown, itemIndex?: number): string {
 	const parameter = PATH_PARAMETERS[name];
 	const label = parameter?.label ?? name;
-	const raw = context.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
 	const value = (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '').trim();
 	if (value === '') {
-		throw new NodeOperationError(context.getNode(), `The "${label}" field is empty`, {
+		throw new NodeOperationError(node, `The "${label}" field is empty`, {
 			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or URL.`,
-			itemIndex: context.getItemIndex(),
+			itemIndex,
 		});
 	}
 	if (parameter && !(parameter.pattern.test(value) && fitsAweberId(value))) {
 		const shown = value.length > 40 ? `"${value.slice(0, 40)}…" (${value.length} characters)` : `"${value}"`;
 		const tooLong = value.length > 20 || !fitsAweberId(value) ? ', at most 20 digits long (AWeber\'s IDs fit in 64 bits)' : '';
 		const expected = /^[bf]?\d+$/.test(value) && tooLong ? `${parameter.expected}${tooLong}` : parameter.expected;
-		throw new NodeOperationError(context.getNode(), `The "${label}" field must be ${expected}, not ${shown}`, {
+		throw new NodeOperationError(node, `The "${label}" field must be ${expected}, not ${shown}`, {
 			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or its AWeber URL.`,
-			itemIndex: context.getItemIndex(),
+			itemIndex,
 		});
 	}
 	return value;

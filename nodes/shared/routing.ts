@@ -13,8 +13,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
 import { asNodeError, readAweberFailure } from './errors';
+import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
-import { REFUSES_BAD_INPUT, aweberGet, refusingBadInput, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
+import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
+import { REFUSES_BAD_INPUT, aweberGet, apiBaseUrlOf, refusingBadInput, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
 import { addedByEarlierAttempt } from './failureDecision';
 
 /*
@@ -147,6 +149,10 @@ async function sendRouted(
 	const absolute = absoluteUrl(baseURL, url);
 	const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
 	const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
+	const target = { url: absolute ?? '', method, apiBaseUrl: await apiBaseUrlOf(context), itemIndex };
+	// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
+	const send = async (request: DeclarativeRestApiSettings.ResultOptions, url: string) =>
+		await sendFollowingApiRedirects(context.getNode(), { ...target, url }, async (hop) => await context.makeRoutingRequest(freshRequest(request, hop)));
 	let firstResponse: INodeExecutionData[];
 	try {
 		firstResponse = await sendWithAweberPolicies(
@@ -162,14 +168,13 @@ async function sendRouted(
 				ifAnswerLost: policy.ifAnswerLost,
 				handledRefusal: otherUrl !== undefined ? (failure) => failure.status === 404 : undefined,
 			},
-			async () => await context.makeRoutingRequest(freshRequest(requestData)),
+			async () => await send(requestData, target.url),
 		);
 	} catch (error) {
 		if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw asNodeError(context.getNode(), error, itemIndex);
 		context.logger.info(`AWeber answered 404 at ${absolute}; asking once more at ${otherUrl}`, { node: context.getNode().name });
-		firstResponse = await sendWithAweberPolicies(context, { method, url: otherUrl, itemIndex }, async () =>
-			await context.makeRoutingRequest(freshRequest(requestData, otherUrl)),
-		);
+		const otherRequest = { ...requestData, options: { ...requestData.options, url: otherUrl, baseURL: undefined } };
+		firstResponse = await sendWithAweberPolicies(context, { method, url: otherUrl, itemIndex }, async () => await send(otherRequest, otherUrl));
 	}
 	const first = asCollectionPage(firstResponse);
 	if (!first) return firstResponse;
@@ -319,18 +324,26 @@ function resultLimit(maxResults: unknown): number {
 }
 
 function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
-	if (!url || /^https?:\/\//.test(url)) return url;
+	if (!url || isAbsoluteLink(url)) return url;
 	return baseURL ? `${baseURL.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}` : url;
 }
 
 /**
  * Copies of the parts n8n's HTTP helpers modify (signing adds headers, empty bodies are removed), so each
- * attempt of a retried request starts from the node's request as built.
+ * attempt of a retried request starts from the node's request as built; n8n never follows a redirect itself, and
+ * a redirect the package follows (redirects.ts) goes to its Location, which carries the whole query.
  */
-function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, url?: string): DeclarativeRestApiSettings.ResultOptions {
+function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, hop: RequestHop): DeclarativeRestApiSettings.ResultOptions {
 	const { options } = requestData;
-	const target = url === undefined ? {} : { url, baseURL: undefined };
-	return { ...requestData, options: { ...options, ...target, headers: { ...options.headers }, qs: { ...options.qs } } };
+	const fresh = { ...options, ...NO_AUTOMATIC_REDIRECTS, headers: { ...options.headers }, qs: { ...options.qs } };
+	if (hop.redirected) {
+		Object.assign(fresh, { url: hop.url, baseURL: undefined, qs: {}, method: hop.method });
+		if (!hop.keepsBody) {
+			delete fresh.body;
+			for (const name of Object.keys(fresh.headers)) if (/^content-type$/i.test(name)) delete fresh.headers[name];
+		}
+	}
+	return { ...requestData, options: fresh };
 }
 
 interface SubscriberAdd {

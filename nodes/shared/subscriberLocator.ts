@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { unexpectedAnswer } from './answers';
+import { requireCollectionPage } from './collections';
 import { aweberLocator } from './descriptions';
 import { checkEmailAddress } from './fieldValidation';
 import { idOfLink } from './links';
@@ -52,14 +54,19 @@ export function subscriberEmailOf(context: IExecuteSingleFunctions): string | un
 	return byEmail ? checkEmailAddress(context, locator.value, 'Subscriber') : undefined;
 }
 
-/** The subscriber with this address on the chosen list (AWeber's `find`), or an error naming the address. */
+/**
+ * The subscriber with this address on the chosen list (AWeber's `find`), or an error naming the address; an
+ * answer that is not a page of subscribers, or whose first entry has another address, is refused (answers.ts).
+ */
 export async function findSubscriberByEmail(context: IExecuteSingleFunctions, email: string): Promise<IDataObject> {
-	const found = await aweberGet<{ entries: IDataObject[] }>(context, `${listPathOf(context)}/subscribers`, {
-		'ws.op': 'find',
-		email,
-	});
-	const subscriber = found.entries?.[0];
+	const body = await aweberGet<unknown>(context, `${listPathOf(context)}/subscribers`, { 'ws.op': 'find', email });
+	const where = `looking up the subscriber ${email}`;
+	const found = requireCollectionPage(context, body, where, context.getItemIndex());
+	const subscriber = found.entries[0];
 	if (!subscriber) throw subscriberNotFound(context, email);
+	if (typeof subscriber.email !== 'string' || subscriber.email.toLowerCase() !== email.toLowerCase()) {
+		throw unexpectedAnswer(context.getNode(), `the subscriber ${email}`, subscriber, where, context.getItemIndex());
+	}
 	return subscriber;
 }
 

@@ -9,7 +9,8 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
-import { assertUnderApiBase } from './origin';
+import { assertUnderApiBase, isAbsoluteLink } from './origin';
+import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects } from './redirects';
 import { readAweberFailure, toAweberError, windowName, type AweberFailure } from './errors';
 import {
 	decideAfterFailure,
@@ -249,6 +250,11 @@ async function accountSettings(context: AweberContext): Promise<{ key: string; s
 	settingsCache.set(key, { settings, readAt: Date.now() });
 	settings.catch(() => settingsCache.delete(key));
 	return { key, settings: await settings };
+}
+
+/** The credential's API base URL (`https://api.aweber.com`), as the origin check reads it. */
+export async function apiBaseUrlOf(context: AweberContext): Promise<string> {
+	return (await accountSettings(context)).settings.apiBaseUrl;
 }
 
 function isIdempotent(method: string | undefined): boolean {
@@ -606,26 +612,31 @@ export interface AweberRequest {
 /** The one place that makes a hand-written AWeber request (searches, follow-ups of routed requests, triggers). */
 export async function aweberApiRequest(context: AweberContext, request: AweberRequest): Promise<IN8nHttpFullResponse> {
 	const { settings } = await accountSettings(context);
-	const url = /^https?:\/\//.test(request.url) ? request.url : `${settings.apiBaseUrl}/1.0${request.url}`;
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url,
-		qs: request.qs,
-		headers: { Accept: 'application/json', 'User-Agent': USER_AGENT },
-		returnFullResponse: true,
-		json: !request.form,
-	};
-	if (request.body !== undefined) {
-		options.body = request.body;
-		if (request.form) {
-			options.headers!['Content-Type'] = 'application/x-www-form-urlencoded';
-		}
-	}
+	const url = isAbsoluteLink(request.url) ? request.url : `${settings.apiBaseUrl}/1.0${request.url}`;
+	const headers: IDataObject = { Accept: 'application/json', 'User-Agent': USER_AGENT };
+	if (request.body !== undefined && request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+	const target = { url, method: request.method, apiBaseUrl: settings.apiBaseUrl, itemIndex: request.itemIndex };
 	return await sendWithAweberPolicies(context, { ...request, url, source: request.source }, async () =>
-		(await context.helpers.httpRequestWithAuthentication.call(context as IExecuteSingleFunctions, AWEBER_CREDENTIAL_TYPE, {
-			...options,
-			headers: { ...options.headers },
-		})) as IN8nHttpFullResponse,
+		// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
+		await sendFollowingApiRedirects(context.getNode(), target, async (hop) => {
+			const options: IHttpRequestOptions = {
+				...NO_AUTOMATIC_REDIRECTS,
+				method: hop.method,
+				url: hop.url,
+				// A redirect's Location carries its whole query.
+				qs: hop.redirected ? undefined : request.qs,
+				headers: { ...headers },
+				returnFullResponse: true,
+				json: !request.form,
+			};
+			if (request.body !== undefined && hop.keepsBody) options.body = request.body;
+			else delete options.headers!['Content-Type'];
+			return (await context.helpers.httpRequestWithAuthentication.call(
+				context as IExecuteSingleFunctions,
+				AWEBER_CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
+		}),
 	);
 }
 

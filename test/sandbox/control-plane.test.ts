@@ -118,6 +118,40 @@ describe('account standing', () => {
 	});
 });
 
+describe('answers AWeber did not promise', () => {
+	it('redirect: a 3xx with the Location asked for, before acting', async () => {
+		expect((await control('POST', '/faults', { kind: 'redirect', status: 308, location: 'http://127.0.0.1:9/elsewhere' })).status).toBe(200);
+		const answer = await call(sandbox, 'GET', accountPath(sandbox), { token });
+		expect(answer.status).toBe(308);
+		expect(answer.headers.location).toBe('http://127.0.0.1:9/elsewhere');
+		expect((await control('POST', '/faults', { kind: 'redirect' })).status).toBe(400);
+	});
+
+	it('answer: a 200 whose body is not the resource, JSON or HTML, only for the method and query asked for', async () => {
+		sandbox.faults.next(1, 'answer', { body: '<html>maintenance</html>', method: 'GET', query: { 'ws.start': '100' } });
+		expect((await call(sandbox, 'GET', `${listPath(sandbox, sandbox.seed.lists.bulk)}/subscribers`, { token })).json()).toHaveProperty('entries');
+		const html = await call(sandbox, 'GET', `${listPath(sandbox, sandbox.seed.lists.bulk)}/subscribers`, { token, query: { 'ws.start': '100' } });
+		expect(html.status).toBe(200);
+		expect(html.text).toBe('<html>maintenance</html>');
+	});
+
+	it('rewrite: the request is carried out and its page changed (entries, next link, size, first entry)', async () => {
+		const path = `${listPath(sandbox, sandbox.seed.lists.bulk)}/subscribers`;
+		sandbox.faults.next(1, 'rewrite', { rewrite: { dropEntries: true, totalSize: 1e12 } });
+		expect(Object.keys((await call(sandbox, 'GET', path, { token })).json()).filter((key) => ['entries', 'total_size'].includes(key))).toEqual(['total_size']);
+		sandbox.faults.next(1, 'rewrite', { rewrite: { nextCollectionLink: 'self', firstEntry: { subscribed_at: '2999-01-01T00:00:00+00:00' } } });
+		const page = (await call(sandbox, 'GET', path, { token, query: { 'ws.start': '100' } })).json();
+		expect(page.next_collection_link).toBe(`${sandbox.apiBaseUrl}/1.0${path}?ws.start=100`);
+		expect(page.entries[0].subscribed_at).toBe('2999-01-01T00:00:00+00:00');
+	});
+
+	it("answers carry the sandbox clock's Date, as AWeber's carry AWeber's", async () => {
+		sandbox.clock.advance(24 * 3600 * 1000);
+		const answer = await call(sandbox, 'GET', accountPath(sandbox), { token });
+		expect(Math.abs(Date.parse(String(answer.headers.date)) - sandbox.clock.now())).toBeLessThan(5_000);
+	});
+});
+
 describe('control endpoints', () => {
 	it('POST /token issues a token for the seeded account with the scopes asked for', async () => {
 		const record = (await control('POST', '/token', { scopes: ['list.read'] })).json() as TokenRecord;

@@ -30,7 +30,9 @@ import { registerWebFormRoutes } from './routes/webforms';
 import { seedState, type SeedResult } from './seed';
 import type { AccountStanding, SandboxState, SubscriberRecord } from './state';
 import type { TokenStore } from './tokens';
+import { FAULT_KINDS } from './types';
 import type {
+	AnswerRewrite,
 	FaultKind,
 	FaultOptions,
 	RequestLogEntry,
@@ -49,11 +51,10 @@ export const CONTROL_PREFIX = '/__sandbox';
 const BODY_LIMIT = 1_000_000;
 const DEFAULT_SLOW_DELAY_MS = 2_000;
 
-interface PendingFault {
+interface PendingFault extends FaultOptions {
 	kind: FaultKind;
 	remaining: number;
 	delayMs: number;
-	pathPrefix?: string;
 }
 
 export interface SandboxCoreParts {
@@ -139,19 +140,20 @@ export class SandboxCore {
 	}
 
 	addFault(count: number, kind: FaultKind, options: FaultOptions = {}): void {
-		if (!['503', '500', 'reset', 'slow'].includes(kind)) throw new Error(`Unknown fault kind: ${kind}`);
+		if (!FAULT_KINDS.includes(kind)) throw new Error(`Unknown fault kind: ${kind}`);
+		if (kind === 'redirect' && typeof options.location !== 'string') throw new Error('A redirect fault needs a location');
 		if (!(count > 0)) return;
-		this.faults.push({
-			kind,
-			remaining: count,
-			delayMs: options.delayMs ?? DEFAULT_SLOW_DELAY_MS,
-			pathPrefix: options.pathPrefix,
-		});
+		this.faults.push({ ...options, kind, remaining: count, delayMs: options.delayMs ?? DEFAULT_SLOW_DELAY_MS });
 	}
 
-	/** Takes the first pending fault that applies to the path, if any. */
-	takeFault(path: string): PendingFault | undefined {
-		const fault = this.faults.find((candidate) => candidate.pathPrefix === undefined || path.startsWith(candidate.pathPrefix));
+	/** Takes the first pending fault that applies to the request (path, and method and query when the fault names them), if any. */
+	takeFault(path: string, method = 'GET', query: Query = {}): PendingFault | undefined {
+		const fault = this.faults.find(
+			(candidate) =>
+				(candidate.pathPrefix === undefined || path.startsWith(candidate.pathPrefix)) &&
+				(candidate.method === undefined || candidate.method.toUpperCase() === method.toUpperCase()) &&
+				Object.entries(candidate.query ?? {}).every(([name, value]) => query[name] === value),
+		);
 		if (fault === undefined) return undefined;
 		fault.remaining -= 1;
 		if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
@@ -179,6 +181,8 @@ declare module 'fastify' {
 	interface FastifyRequest {
 		/** The account a valid access token belongs to, for the request log. */
 		sandboxAccount: number | null;
+		/** A `rewrite` fault taken by this request: applied to its answer. */
+		sandboxRewrite: AnswerRewrite | null;
 	}
 }
 
@@ -454,6 +458,25 @@ function loggedQuery(request: FastifyRequest): Query {
 	return query;
 }
 
+/** A JSON answer changed as a `rewrite` fault says; anything else as it is. */
+function rewriteAnswer(payload: string, rewrite: AnswerRewrite, requestUrl: string): string {
+	let body: unknown;
+	try {
+		body = JSON.parse(payload);
+	} catch {
+		return payload;
+	}
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return payload;
+	const answer = body as Record<string, unknown>;
+	if (rewrite.firstEntry && Array.isArray(answer.entries) && answer.entries.length > 0) {
+		answer.entries[0] = { ...(answer.entries[0] as Record<string, unknown>), ...rewrite.firstEntry };
+	}
+	if (rewrite.dropEntries) delete answer.entries;
+	if (rewrite.nextCollectionLink !== undefined) answer.next_collection_link = rewrite.nextCollectionLink === 'self' ? requestUrl : rewrite.nextCollectionLink;
+	if (rewrite.totalSize !== undefined) answer.total_size = rewrite.totalSize;
+	return JSON.stringify(answer);
+}
+
 async function sleep(ms: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -461,12 +484,29 @@ async function sleep(ms: number): Promise<void> {
 export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 	const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, routerOptions: { ignoreTrailingSlash: true } });
 	app.decorateRequest('sandboxAccount', null);
+	app.decorateRequest('sandboxRewrite', null);
 
 	// Fault injection applies to AWeber's paths (API and OAuth), never to the control plane.
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isLogged(request.url)) return;
-		const fault = core.takeFault(pathOf(request.url));
+		const fault = core.takeFault(pathOf(request.url), request.method, firstValues(request.query));
 		if (fault === undefined) return;
+		if (fault.kind === 'rewrite') {
+			request.sandboxRewrite = fault.rewrite ?? {};
+			return;
+		}
+		if (fault.kind === 'redirect') {
+			await reply.code(fault.status ?? 307).header('location', fault.location).send();
+			return;
+		}
+		if (fault.kind === 'answer') {
+			const text = typeof fault.body === 'string';
+			await reply
+				.code(fault.status ?? 200)
+				.header('content-type', text ? 'text/html; charset=utf-8' : 'application/json')
+				.send(text ? fault.body : JSON.stringify(fault.body ?? {}));
+			return;
+		}
 		if (fault.kind === 'slow') {
 			await sleep(fault.delayMs);
 			return;
@@ -482,6 +522,18 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 				? new AweberError(503, 'ServiceUnavailableError', 'Service temporarily unavailable. Please try again later.')
 				: new AweberError(500, 'InternalServerError', 'An internal error occurred.');
 		await sendAweberError(reply, error);
+	});
+
+	app.addHook('onSend', async (request, reply, payload) => {
+		// AWeber's Date header is AWeber's clock, the one its timestamps are written with.
+		if (isLogged(request.url)) reply.header('date', new Date(core.clock.now()).toUTCString());
+		if (request.sandboxRewrite === null) return payload;
+		const location = reply.getHeader('location');
+		if (request.sandboxRewrite.upperCaseLocationScheme && typeof location === 'string') {
+			reply.header('location', location.replace(/^https?:/i, (scheme) => scheme.toUpperCase()));
+		}
+		if (typeof payload !== 'string') return payload;
+		return rewriteAnswer(payload, request.sandboxRewrite, `${core.baseUrl}${request.url}`);
 	});
 
 	app.addHook('onResponse', async (request, reply) => {

@@ -104,9 +104,44 @@ export interface SeedInfo {
 export interface FaultOptions {
 	delayMs?: number;
 	pathPrefix?: string;
+	/** Only requests whose query has these values (e.g. `{ 'ws.start': '100' }` for a collection's second page). */
+	query?: Record<string, string>;
+	/** Only requests with this method. */
+	method?: string;
+	/** `redirect`: the status (301, 302, 303, 307 or 308; default 307) and the `Location` to send. */
+	status?: number;
+	location?: string;
+	/** `answer`: what to answer instead of acting (status default 200); a string is sent as text/html. */
+	body?: unknown;
+	/** `rewrite`: how to change the answer after the request was carried out. */
+	rewrite?: AnswerRewrite;
 }
 
-export type FaultKind = '503' | '500' | 'reset' | 'slow';
+/**
+ * Changes to a JSON answer the sandbox gives after acting on the request: answers AWeber did not promise, for
+ * tests of what the package does with them.
+ */
+export interface AnswerRewrite {
+	/** Leave `entries` out of a collection page. */
+	dropEntries?: boolean;
+	/** Set `next_collection_link`: `'self'` is the request's own URL. */
+	nextCollectionLink?: string;
+	/** Set `total_size`. */
+	totalSize?: number;
+	/** Set a field of the first entry (e.g. a timestamp far in the future). */
+	firstEntry?: Record<string, unknown>;
+	/** Spell the `Location` header's scheme in capitals (`HTTP://…`): the same link, written as URLs allow. */
+	upperCaseLocationScheme?: boolean;
+}
+
+/**
+ * `503`, `500`, `reset`, `slow`: the network or AWeber failing. `redirect`: a 3xx with a `Location` (another origin,
+ * for instance). `answer`: a body that is not the resource, without acting. `rewrite`: the request is carried out and
+ * its answer changed.
+ */
+export type FaultKind = '503' | '500' | 'reset' | 'slow' | 'redirect' | 'answer' | 'rewrite';
+
+export const FAULT_KINDS: FaultKind[] = ['503', '500', 'reset', 'slow', 'redirect', 'answer', 'rewrite'];
 
 export interface Sandbox {
 	apiBaseUrl: string;

@@ -1,11 +1,13 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkPathParameter } from '../pathParameters';
 import { accountIdForSearch } from './accountIdForSearch';
 
 /**
  * A field a search needs before it can run (the list whose campaigns to show, the campaign whose messages
- * to show...). AWeber has no account-wide listing for these, so the user must choose the parent first.
+ * to show...). AWeber has no account-wide listing for these, so the user must choose the parent first. It
+ * goes into the search's path, so it is checked as the nodes' IDs are (pathParameters.ts): `..` never gets there.
  */
 export function parentIdForSearch(context: ILoadOptionsFunctions, name: string, label: string): string {
 	let chosen: unknown;
@@ -20,7 +22,7 @@ export function parentIdForSearch(context: ILoadOptionsFunctions, name: string, 
 			description: `The "${label}" field must be set before this list can be loaded.`,
 		});
 	}
-	return encodeURIComponent(value);
+	return encodeURIComponent(checkPathParameter(context.getNode(), name, value));
 }
 
 /** `/accounts/{a}/lists/{l}`: the parent of campaigns, broadcasts, segments, web forms and landing pages. */

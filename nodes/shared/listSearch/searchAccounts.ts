@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { aweberGet } from '../transport';
+import { readCollectionPage } from '../collections';
 
 interface AccountEntry {
 	id: number;
@@ -9,7 +9,7 @@ interface AccountEntry {
 }
 
 export async function searchAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const page = await aweberGet<{ entries: AccountEntry[] }>(this, '/accounts');
+	const page = await readCollectionPage<AccountEntry>(this, '/accounts', { qs: {} });
 	const results = page.entries
 		.map((account) => ({
 			name: account.company ? `${account.company} (${account.id})` : `Account ${account.id}`,

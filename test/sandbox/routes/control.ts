@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import type { SandboxCore } from '../server';
 import type { AccountStanding } from '../state';
-import type { FaultKind, WebhookEventName } from '../types';
+import { FAULT_KINDS } from '../types';
+import type { AnswerRewrite, FaultKind, WebhookEventName } from '../types';
 
 type Body = Record<string, unknown>;
 
@@ -73,10 +74,17 @@ export function registerControlRoutes(control: FastifyInstance, core: SandboxCor
 		const body = bodyOf(request.body);
 		const kind = String(body.kind) as FaultKind;
 		const count = optionalNumber(body.count) ?? 1;
-		if (!['503', '500', 'reset', 'slow'].includes(kind)) return fail(reply, 400, 'kind must be 503, 500, reset or slow');
+		if (!FAULT_KINDS.includes(kind)) return fail(reply, 400, `kind must be one of ${FAULT_KINDS.join(', ')}`);
+		if (kind === 'redirect' && typeof body.location !== 'string') return fail(reply, 400, 'a redirect needs a location');
 		core.addFault(count, kind, {
 			delayMs: optionalNumber(body.delayMs),
 			pathPrefix: body.pathPrefix === undefined ? undefined : String(body.pathPrefix),
+			method: body.method === undefined ? undefined : String(body.method),
+			query: body.query !== null && typeof body.query === 'object' ? (Object.fromEntries(Object.entries(body.query).map(([name, value]) => [name, String(value)])) as Record<string, string>) : undefined,
+			status: optionalNumber(body.status),
+			location: typeof body.location === 'string' ? body.location : undefined,
+			body: body.body,
+			rewrite: body.rewrite !== null && typeof body.rewrite === 'object' ? (body.rewrite as AnswerRewrite) : undefined,
 		});
 		return { ok: true };
 	});

@@ -13,10 +13,12 @@ import {
 	readCustomFieldValues,
 	type CustomFieldValue,
 } from '../../../shared/customFields';
+import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
 import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
 import { locationOf } from '../../../shared/followLocation';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
+import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { aweberGet } from '../../../shared/transport';
@@ -83,11 +85,22 @@ export async function sendSubscriberChanges(
 		});
 	}
 	const strict = this.getNodeParameter('options.strictCustomFields', false) as boolean;
-	const current = email ? await findSubscriberByEmail(this, email) : await aweberGet(this, requestOptions.url);
-	body.custom_fields = mergeCustomFields(this, (current.custom_fields as IDataObject | null) ?? {}, changes, strict);
+	const current = email ? await findSubscriberByEmail(this, email) : await aweberGet<unknown>(this, requestOptions.url);
+	// The custom fields sent back are the subscriber's own: an answer that is not that subscriber (a maintenance
+	// page, another resource) would make the PATCH wipe them (docs/aweber-behaviour.md#answers).
+	if (!isSubscriber(current) || (email === undefined && !isSubscriberAt(current, requestOptions.url))) {
+		const asked = email ?? String(idOfLink(requestOptions.url, 'subscribers'));
+		throw unexpectedAnswer(this.getNode(), `the subscriber ${asked}`, current, 'reading the subscriber before changing it', this.getItemIndex());
+	}
+	body.custom_fields = mergeCustomFields(this, current.custom_fields, changes, strict);
 	if (strict) body.strict_custom_fields = 'true';
 	if (email) requestOptions.qs = { ...requestOptions.qs, subscriber_email: email };
 	return requestOptions;
+}
+
+/** The subscriber read is the one at `url` (its ID is the URL's last segment). */
+function isSubscriberAt(subscriber: IDataObject, url: string): boolean {
+	return String(subscriber.id) === String(idOfLink(url, 'subscribers'));
 }
 
 /** Delete by email uses AWeber's `?subscriber_email=` form on the subscriber collection. */
@@ -115,9 +128,9 @@ export async function unwrapFoundSubscriber(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = response.body as IDataObject;
-	if (!Array.isArray(body?.entries)) return items;
-	const [subscriber] = body.entries as IDataObject[];
+	const email = subscriberEmailOf(this);
+	if (email === undefined) return items;
+	const [subscriber] = requireCollectionPage(this, response.body, `looking up the subscriber ${email}`, this.getItemIndex()).entries;
 	if (!subscriber) throw subscriberNotFound(this, subscriberEmailOf(this) ?? '');
 	return [{ json: subscriber }];
 }

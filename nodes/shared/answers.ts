@@ -1,0 +1,70 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/*
+ * What the package relies on in AWeber's answers, in one place (docs/aweber-behaviour.md#answers). An answer that
+ * is not what was asked for (a maintenance page, `{"status":"ok"}` from a proxy, a page without `entries`) is
+ * refused with `unexpectedAnswer` before anything acts on it: an update never writes back fields read from it, a
+ * read never takes it for the end of a collection.
+ */
+
+/** One page of an AWeber collection: offset pages (`ws.start`/`ws.size`, `total_size`) and cursor pages alike. */
+export interface CollectionPage<T = IDataObject> {
+	entries: T[];
+	next_collection_link?: string;
+	total_size?: number;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** AWeber collections (offset or cursor pages) all carry `entries`; single resources never do. */
+export function isCollectionPage(body: unknown): body is CollectionPage {
+	return isObject(body) && Array.isArray(body.entries) && body.entries.every(isObject);
+}
+
+/**
+ * A subscriber as the package uses it: its ID, link and address, and its custom fields as an object (Update sends
+ * them back, docs/aweber-behaviour.md#custom-fields).
+ */
+export function isSubscriber(body: unknown): body is IDataObject & { custom_fields: IDataObject; self_link: string; email: string } {
+	return (
+		isObject(body) &&
+		(typeof body.id === 'number' || (typeof body.id === 'string' && /^\d+$/.test(body.id))) &&
+		typeof body.self_link === 'string' &&
+		typeof body.email === 'string' &&
+		isObject(body.custom_fields)
+	);
+}
+
+/** A broadcast as the package uses it: its ID and link. */
+export function isBroadcast(body: unknown): body is IDataObject & { broadcast_id: number | string; self_link: string } {
+	return (
+		isObject(body) &&
+		(typeof body.broadcast_id === 'number' || (typeof body.broadcast_id === 'string' && /^\d+$/.test(body.broadcast_id))) &&
+		typeof body.self_link === 'string'
+	);
+}
+
+/** A short, safe description of an answer for an error: its kind and its first characters. */
+export function describeAnswer(body: unknown): string {
+	if (body === undefined || body === null || body === '') return 'an empty answer';
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
+	const shown = text.replace(/\s+/g, ' ').trim();
+	const kind = typeof body === 'string' ? (/^\s*</.test(body) ? 'an HTML page' : 'text') : Array.isArray(body) ? 'a JSON array' : 'a JSON object';
+	return `${kind} (${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown})`;
+}
+
+/**
+ * AWeber's answer is not what was asked for: nothing acts on it. `expected` says what was asked ("the subscriber
+ * 123", "a page of the collection"), `where` what the node was doing.
+ */
+export function unexpectedAnswer(node: INode, expected: string, body: unknown, where: string, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(node, `AWeber's answer was unexpected: it is not ${expected}`, {
+		description:
+			`While ${where}, AWeber answered ${describeAnswer(body)} instead of ${expected}. ` +
+			'The node did not act on that answer and changed nothing in AWeber. This is usually a passing fault at AWeber or in a proxy between n8n and AWeber: run the step again later.',
+		itemIndex,
+	});
+}
