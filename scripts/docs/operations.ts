@@ -110,9 +110,12 @@ function fieldsOf(properties: INodeProperties[], resource: string | undefined, o
 	return fields;
 }
 
-/** `docs/operations/<slug>.md` of "AWeber Custom Field": custom-field. */
-function slugOf(displayName: string): string {
-	return displayName.replace(/^AWeber\s+/, '').trim().toLowerCase().replace(/\s+/g, '-');
+/**
+ * `docs/operations/<slug>.md` of the node `aWeberCustomField`: custom-field. From the node's name, which never changes,
+ * not its display name (the Subscriber node shows as "AWeber" in the node panel).
+ */
+function slugOf(nodeName: string): string {
+	return nodeName.replace(/^aWeber/, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
 /**
@@ -187,7 +190,7 @@ export function describeNode(root: string, folder: string, description: INodeTyp
 	return {
 		folder,
 		displayName: description.displayName,
-		slug: slugOf(description.displayName),
+		slug: slugOf(description.name),
 		description: description.description,
 		hasResources: resources.length > 0,
 		operations,

@@ -1,7 +1,7 @@
 // AWeber's 2.0-beta API (a preview of v2): the broadcast link report. UUID identifiers, a bare JSON array per
 // page, cursor pages through an RFC 8288 `Link` header, errors as application/problem+json.
 // docs/aweber-behaviour.md#beta-link-report, docs/sandbox.md.
-import type { Query } from '../collections';
+import { pageCapOf, type Query } from '../collections';
 import type { SandboxState } from '../state';
 import { activityOf } from './campaigns';
 
@@ -107,7 +107,7 @@ export function broadcastLinksReport(state: SandboxState, query: Query, url: str
 	const ascending = oneOf(query, 'sort_asc', ['true', 'false'] as const, 'true') === 'true';
 	const minCount = count(query, 'min_count', 1) as number;
 	const maxCount = count(query, 'max_count', undefined);
-	const pageSize = count(query, 'page_size', MAX_PAGE_SIZE, MAX_PAGE_SIZE) as number;
+	const pageSize = Math.min(pageCapOf(query), count(query, 'page_size', MAX_PAGE_SIZE, MAX_PAGE_SIZE) as number);
 	if (query.before !== undefined && query.after !== undefined) throw requestError("'before' and 'after' cannot be used together");
 
 	if (accountUuid !== state.account.uuid) throw notFound('The requested account could not be found');

@@ -106,7 +106,7 @@ export const broadcastOperations: INodeProperties = {
 			description: "Get the clicks or page views per URL of a sent broadcast, unique and total, from AWeber's 2.0-beta API",
 			routing: {
 				request: { method: 'GET', baseURL: LINK_REPORT_BASE_URL, url: LINK_REPORT_PATH },
-				send: { preSend: [linkReportIdentifiers] },
+				send: { preSend: [refusingBadInput(linkReportIdentifiers)] },
 				output: { postReceive: [linkReportPage] },
 			},
 		},
