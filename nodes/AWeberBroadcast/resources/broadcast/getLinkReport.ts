@@ -13,12 +13,11 @@ import { isCollectionPage, linkHeaderPage } from '../../../shared/collections';
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators, shownFor } from '../../../shared/listScope';
 import { readPathParameter } from '../../../shared/pathParameters';
-import { aweberGet } from '../../../shared/transport';
+import { apiBaseUrlOf, aweberGet } from '../../../shared/transport';
 
 const showOnlyForBroadcastGetLinkReport = { operation: ['getLinkReport'] };
 
 /** AWeber's 2.0-beta link report (docs/aweber-behaviour.md#beta-link-report): outside /1.0, by UUID. */
-export const LINK_REPORT_BASE_URL = '={{$credentials.apiBaseUrl.replace(/\\/+$/, "")}}';
 export const LINK_REPORT_PATH = '/2.0-beta/analytics/reports/broadcasts-links';
 
 export const broadcastGetLinkReportDescription: INodeProperties[] = [
@@ -124,6 +123,9 @@ export async function linkReportIdentifiers(this: IExecuteSingleFunctions, reque
 		account_id: uuidOf(this, account, 'account'),
 		broadcast_id: uuidOf(this, broadcast, 'broadcast'),
 	};
+	// Outside /1.0, on the credential's API host: set here, since n8n 1.x does not take a routing baseURL expression.
+	requestOptions.baseURL = await apiBaseUrlOf(this);
+	requestOptions.url = LINK_REPORT_PATH;
 	return requestOptions;
 }
 

@@ -11,7 +11,6 @@ import { broadcastGetManyDescription } from './getAll';
 import { broadcastGetClicksDescription } from './getClicks';
 import {
 	broadcastGetLinkReportDescription,
-	LINK_REPORT_BASE_URL,
 	LINK_REPORT_PATH,
 	linkReportIdentifiers,
 	linkReportPage,
@@ -105,7 +104,7 @@ export const broadcastOperations: INodeProperties = {
 			action: 'Get the link report of a broadcast',
 			description: "Get the clicks or page views per URL of a sent broadcast, unique and total, from AWeber's 2.0-beta API",
 			routing: {
-				request: { method: 'GET', baseURL: LINK_REPORT_BASE_URL, url: LINK_REPORT_PATH },
+				request: { method: 'GET', url: LINK_REPORT_PATH },
 				send: { preSend: [refusingBadInput(linkReportIdentifiers)] },
 				output: { postReceive: [linkReportPage] },
 			},
