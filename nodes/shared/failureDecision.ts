@@ -4,7 +4,7 @@
  * account's pacing) and carries the decision out: acquire -> send -> decide.
  */
 // AWeber writes its times in several shapes; the poll trigger's reader knows them all.
-import { parseAweberTime } from '../AWeberPollTrigger/aweberTime';
+import { parseAweberTime } from './aweberTime';
 import { isRateLimitRefusal, isTransientFailure, type AweberFailure } from './errors';
 import { shareAfterRefusal } from './rateLimiter';
 

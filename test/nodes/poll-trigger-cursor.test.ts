@@ -1,4 +1,4 @@
-import { parseAweberTime } from '../../nodes/AWeberPollTrigger/aweberTime';
+import { parseAweberTime } from '../../nodes/shared/aweberTime';
 import {
 	collectNewEvents,
 	cursorAtNewest,
