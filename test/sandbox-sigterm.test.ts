@@ -52,10 +52,14 @@ function descendants(root: number): number[] {
 	return found;
 }
 
+/**
+ * Whether `pid` still runs. A zombie has ended: where PID 1 (or a subreaper) does not reap orphans, as in some CI
+ * containers, a process whose parent (npm) ended first stays a zombie, and `kill(pid, 0)` still succeeds on it.
+ */
 function alive(pid: number): boolean {
 	try {
-		process.kill(pid, 0);
-		return true;
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
 	} catch {
 		return false;
 	}
@@ -97,7 +101,7 @@ describeOnLinux('npm run sandbox and npm start on SIGTERM', () => {
 		const port = await freePort();
 		const run = startNpm(['run', 'sandbox', '--silent'], { PORT: String(port), AWEBER_SANDBOX_SEED_SIZE: '5' });
 		npm = run.child;
-		await until('the sandbox listens', () => portOpen(port), 45_000).catch((error: Error) => {
+		await until('the sandbox listens', async () => run.output.includes(`127.0.0.1:${port}`) && (await portOpen(port)), 45_000).catch((error: Error) => {
 			throw new Error(`${error.message}\n${run.output}`);
 		});
 		const children = descendants(run.child.pid as number);

@@ -1,6 +1,6 @@
 // A real n8n process (the pinned runtime) with our package installed as a community package, driven over HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,13 +90,22 @@ function baseEnvironment(): NodeJS.ProcessEnv {
 	return env;
 }
 
+/**
+ * Whether a process of the group still runs. Zombies do not count: where PID 1 does not reap orphans (some CI
+ * containers), n8n's task runner can stay a zombie after n8n ends, and `kill(-pgid, 0)` still succeeds on it.
+ */
 function processGroupAlive(pgid: number): boolean {
-	try {
-		process.kill(-pgid, 0);
-		return true;
-	} catch {
-		return false;
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			if (Number(group) === pgid && state !== 'Z') return true;
+		} catch {
+			// ended while listing
+		}
 	}
+	return false;
 }
 
 async function stopProcessGroup(child: ChildProcess): Promise<void> {
