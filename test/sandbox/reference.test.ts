@@ -126,6 +126,32 @@ describe('divergences fixed, each as the reference states it', () => {
 		expect(response.json().error.type).toBe('BadRequestError');
 	});
 
+	it('Create a purchase (POST …/purchases, schema Purchase) without one of its required fields answers its 400 table\'s BadRequestError', async () => {
+		const purchase: Record<string, unknown> = {
+			email: 'buyer@example.com',
+			ip_address: '203.0.113.9',
+			vendor: 'Shop',
+			product_name: 'Tent',
+			event_note: 'order 1',
+			currency: 'USD',
+			value: 19.5,
+			event_time: '2026-01-01T10:00:00Z',
+			url: 'https://shop.example/thanks',
+		};
+		for (const field of Object.keys(purchase)) {
+			const { [field]: _left, ...withoutField } = purchase;
+			const response = await call(sandbox, 'POST', `${newsletter()}/purchases`, { token, json: withoutField });
+			expect([field, response.status, response.json().error]).toEqual([
+				field,
+				400,
+				expect.objectContaining({ type: 'BadRequestError', message: `Missing required argument(s): ${field}` }),
+			]);
+		}
+		const notANumber = await call(sandbox, 'POST', `${newsletter()}/purchases`, { token, json: { ...purchase, value: 'lots' } });
+		expect(notANumber.json().error).toMatchObject({ status: 400, type: 'BadRequestError' });
+		expect((await call(sandbox, 'POST', `${newsletter()}/purchases`, { token, json: purchase })).status).toBe(202);
+	});
+
 	it('Get broadcasts of a list that does not exist answers 404 ListNotFoundError (the broadcasts 404 table)', async () => {
 		const response = await get(`${listPath(sandbox, 999999)}/broadcasts`, { status: 'sent' });
 		expect(response.status).toBe(404);

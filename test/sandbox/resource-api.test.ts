@@ -440,7 +440,7 @@ describe('purchases', () => {
 			value: 199.5,
 		});
 		const missing = await call(sandbox, 'POST', `${newsletter()}/purchases`, { token, json: { email: 'x@example.com' } });
-		expectAweberError(missing, 400, 'MissingArgumentError');
+		expectAweberError(missing, 400, 'BadRequestError', /ip_address/);
 	});
 });
 

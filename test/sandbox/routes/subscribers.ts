@@ -697,14 +697,17 @@ function createPurchase(ctx: ApiContext): ApiResult {
 	requireJsonOrForm(ctx);
 	const list = listOf(ctx);
 	const { body, state, links } = ctx;
+	// The purchase operation's 400 table lists one type for a problem with the body, BadRequestError, with the
+	// message "Missing required argument(s)" (docs/aweber-behaviour.md#errors); not add-subscriber's
+	// MissingArgumentError or InvalidTypeError.
 	for (const name of PURCHASE_REQUIRED) {
 		const value = stringField(body, name);
-		if (value === undefined || value.trim() === '') throw missingArgument(name);
+		if (value === undefined || value.trim() === '') throw badRequest(`Missing required argument(s): ${name}`, 'BadRequestError');
 	}
 	const email = validEmail(stringField(body, 'email') as string);
 	const ipAddress = validIpAddress(stringField(body, 'ip_address') as string);
 	const value = Number(stringField(body, 'value'));
-	if (!Number.isFinite(value)) throw badRequest('value: Value must be a number.', 'InvalidTypeError');
+	if (!Number.isFinite(value)) throw badRequest('value: Value must be a number.', 'BadRequestError');
 	const eventTime = parseDateParam('event_time', stringField(body, 'event_time') as string);
 	const fields = commonFields(body);
 	const tags = tagsField(body) ?? [];
