@@ -12,6 +12,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
+import { unexpectedAnswer } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
@@ -177,7 +178,13 @@ async function sendRouted(
 		firstResponse = await sendWithAweberPolicies(context, { method, url: otherUrl, itemIndex }, async () => await send(otherRequest, otherUrl));
 	}
 	const first = asCollectionPage(firstResponse);
-	if (!first) return firstResponse;
+	if (!first) {
+		// An operation with Return All reads a collection: an answer that is not a page is never its one item.
+		if (readsCollection(context)) {
+			throw unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', firstResponse.length === 1 ? firstResponse[0].json : firstResponse, 'reading a collection', itemIndex);
+		}
+		return firstResponse;
+	}
 	// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
 	// through it as it arrives (A9).
 	const entries = await readRemainingEntries(context, first, {
@@ -251,6 +258,12 @@ export const aweberRequestOperations: INodeTypeDescription['requestOperations'] 
 };
 
 /** A routed response that is one AWeber collection page (the first page of a Get Many). */
+/** Whether the operation reads a collection: it shows Return All (collectionPaging in descriptions.ts). */
+function readsCollection(context: IExecutePaginationFunctions): boolean {
+	const absent = Symbol('absent');
+	return context.getNodeParameter('returnAll', absent) !== absent;
+}
+
 function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
 	if (items.length !== 1) return undefined;
 	return isCollectionPage(items[0].json) ? items[0].json : undefined;

@@ -282,6 +282,27 @@ describe.each(returnAllOperations.map((declared) => [declared.title, declared] a
 			expect(bed.sandbox.requests().length).toBeGreaterThanOrEqual(Math.ceil(all.length / cap));
 		});
 
+		it('a first page answered without entries is an error naming the unexpected answer, never an item', async () => {
+			const probe = await bed.harness.runNode({
+				type: declared.node,
+				credentialId: bed.credentialId,
+				parameters: parametersFor(declared, bed.sandbox.seed, { returnAll: false, limit: 1 }),
+			});
+			expect(probe.error?.message).toBeUndefined();
+			const collection = bed.sandbox.requests().at(-1)!;
+			const query = Object.fromEntries(Object.entries(collection.query).filter(([key]) => !['ws.size', 'page_size'].includes(key)));
+			bed.sandbox.faults.next(1, 'answer', { body: { total_size: 3, start: 0 }, method: 'GET', pathPrefix: collection.path, query });
+			bed.sandbox.clearRequests();
+			const result = await bed.harness.runNode({
+				type: declared.node,
+				credentialId: bed.credentialId,
+				parameters: parametersFor(declared, bed.sandbox.seed, { returnAll: true }),
+			});
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+			expect(bed.sandbox.requests().filter((request) => request.path === collection.path)).toHaveLength(1);
+		});
+
 		it('a Limit past the first page returns exactly the Limit', async () => {
 			const { all, cap } = await collectionOfSeveralPages();
 			const limit = Math.min(all.length, cap + 1);
