@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
@@ -17,7 +17,7 @@ export class AWeberAccount implements INodeType {
 		description: 'Read the AWeber account connected to n8n',
 		defaults: { name: 'AWeber Account' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...accountDescription]),
+		properties: [aweberTransport, ...accountDescription],
 	};
 
 	methods = { listSearch: { searchAccounts } };

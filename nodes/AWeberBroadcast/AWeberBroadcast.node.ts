@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchBroadcasts } from '../shared/listSearch/searchBroadcasts';
 import { searchFacebookIntegrations, searchTwitterIntegrations } from '../shared/listSearch/searchIntegrations';
@@ -21,7 +21,7 @@ export class AWeberBroadcast implements INodeType {
 		description: 'Draft, schedule, cancel and measure AWeber broadcast emails',
 		defaults: { name: 'AWeber Broadcast' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...broadcastDescription]),
+		properties: [aweberTransport, ...broadcastDescription],
 	};
 
 	methods = {

@@ -1,6 +1,6 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -12,7 +12,7 @@ import { campaignDescription } from './resources/campaign';
 import { messageDescription } from './resources/message';
 import { messageOpenDescription, messageTrackedEventDescription } from './resources/messageEvent';
 
-const properties = deferPreSendFailures([
+const properties: INodeProperties[] = [
 	aweberTransport,
 	{
 		displayName: 'Resource',
@@ -32,7 +32,7 @@ const properties = deferPreSendFailures([
 	...messageDescription,
 	...messageOpenDescription,
 	...messageTrackedEventDescription,
-]);
+];
 
 export class AWeberCampaign implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCustomFields } from '../shared/listSearch/searchCustomFields';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -19,7 +19,7 @@ export class AWeberCustomField implements INodeType {
 		description: 'Read, add, rename and delete the custom fields of an AWeber list',
 		defaults: { name: 'AWeber Custom Field' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...customFieldDescription]),
+		properties: [aweberTransport, ...customFieldDescription],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchCustomFields } };

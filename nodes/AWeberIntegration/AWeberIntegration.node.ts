@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchIntegrations } from '../shared/listSearch/searchIntegrations';
 import { aweberActionNode } from '../shared/nodeDescription';
@@ -18,7 +18,7 @@ export class AWeberIntegration implements INodeType {
 		description: 'Read the third-party integrations (Facebook, Twitter, PayPal…) connected to an AWeber account',
 		defaults: { name: 'AWeber Integration' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...integrationDescription]),
+		properties: [aweberTransport, ...integrationDescription],
 	};
 
 	methods = { listSearch: { searchAccounts, searchIntegrations } };

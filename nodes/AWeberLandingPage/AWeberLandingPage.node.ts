@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLandingPages } from '../shared/listSearch/searchLandingPages';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -19,7 +19,7 @@ export class AWeberLandingPage implements INodeType {
 		description: 'Read the landing pages of an AWeber list',
 		defaults: { name: 'AWeber Landing Page' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...landingPageDescription]),
+		properties: [aweberTransport, ...landingPageDescription],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchLandingPages } };

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
@@ -18,7 +18,7 @@ export class AWeberList implements INodeType {
 		description: 'Read the mailing lists of an AWeber account and their tags',
 		defaults: { name: 'AWeber List' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...listDescription]),
+		properties: [aweberTransport, ...listDescription],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists } };

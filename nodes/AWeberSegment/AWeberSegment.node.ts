@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSegments } from '../shared/listSearch/searchSegments';
@@ -19,7 +19,7 @@ export class AWeberSegment implements INodeType {
 		description: 'Read the segments (saved subscriber searches) of an AWeber list',
 		defaults: { name: 'AWeber Segment' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...segmentDescription]),
+		properties: [aweberTransport, ...segmentDescription],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchSegments } };

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';
@@ -24,7 +24,7 @@ export class AWeberSubscriber implements INodeType {
 		description: 'Add, tag, update, find, move and unsubscribe the subscribers of AWeber lists',
 		defaults: { name: 'AWeber Subscriber' },
 		usableAsTool: true,
-		properties: deferPreSendFailures([aweberTransport, ...subscriberDescription]),
+		properties: [aweberTransport, ...subscriberDescription],
 		hints: subscriberHints,
 	};
 

@@ -1,6 +1,6 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport, deferPreSendFailures } from '../shared/descriptions';
+import { aweberTransport } from '../shared/descriptions';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { searchSplitTestComponents } from '../shared/listSearch/searchSplitTestComponents';
@@ -12,7 +12,7 @@ import { splitTestDescription } from './resources/splitTest';
 import { splitTestComponentDescription } from './resources/splitTestComponent';
 import { webFormDescription } from './resources/webForm';
 
-const properties = deferPreSendFailures([
+const properties: INodeProperties[] = [
 	aweberTransport,
 	{
 		displayName: 'Resource',
@@ -29,7 +29,7 @@ const properties = deferPreSendFailures([
 	...webFormDescription,
 	...splitTestDescription,
 	...splitTestComponentDescription,
-]);
+];
 
 export class AWeberWebform implements INodeType {
 	description: INodeTypeDescription = {

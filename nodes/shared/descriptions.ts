@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { AWEBER_MAX_PAGE_SIZE } from './constants';
 
 /** The hidden property that hooks every operation into the routed entry lives with the other routing assumptions. */
-export { aweberTransport, deferPreSendFailures } from './routing';
+export { aweberTransport } from './routing';
 
 /** A resource locator: pick from a searchable list, type the ID, or paste the AWeber URL (`self_link`). */
 export function aweberLocator(options: {

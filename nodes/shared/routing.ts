@@ -3,7 +3,6 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -17,7 +16,16 @@ import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
-import { REFUSES_BAD_INPUT, aweberGet, apiBaseUrlOf, refusingBadInput, sendWithAweberPolicies, type AweberContext, type LostAnswerAdvice } from './transport';
+import {
+	aweberGet,
+	apiBaseUrlOf,
+	refusingBadInput,
+	sendsErrorsToErrorOutput,
+	sendWithAweberPolicies,
+	takeDeferredFailure,
+	type AweberContext,
+	type LostAnswerAdvice,
+} from './transport';
 import { addedByEarlierAttempt } from './failureDecision';
 
 /*
@@ -115,7 +123,7 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
-		// A preSend refused this item's input (error output only, deferPreSendFailures): nothing is sent.
+		// A preSend refused this item's input (error output only, refusingBadInput in transport.ts): nothing is sent.
 		const refusedInput = sendsErrorsToErrorOutput(this) ? takeDeferredFailure(this) : undefined;
 		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, requestData, itemIndex)];
 		try {
@@ -196,16 +204,6 @@ async function sendRouted(
 }
 
 /**
- * On Error "Continue (using error output)": n8n's WorkflowExecute gives an error-output item the fields of the
- * input item it came from only when the node outputs the error as n8n's own nodes do, `{ error }` as the JSON
- * with the item's `pairedItem` (an item carrying n8n's error object is reduced to `{ error: message }`, which is
- * what RoutingNode makes of a thrown error). So the routed entry outputs such an item itself in that mode.
- */
-function sendsErrorsToErrorOutput(context: IExecuteSingleFunctions): boolean {
-	return context.getNode().onError === 'continueErrorOutput' && context.continueOnFail();
-}
-
-/**
  * The error-output item of a failed request: `error` holds what n8n shows (the headline as `message`, the
  * `description`, the HTTP status) and what identifies the input (the email the request was about, the item's
  * index); n8n adds the input item's own fields. `error` must be the JSON's only key for n8n to route the item to
@@ -257,13 +255,13 @@ export const aweberRequestOperations: INodeTypeDescription['requestOperations'] 
 	pagination: sendAweberRequest,
 };
 
-/** A routed response that is one AWeber collection page (the first page of a Get Many). */
 /** Whether the operation reads a collection: it shows Return All (collectionPaging in descriptions.ts). */
 function readsCollection(context: IExecutePaginationFunctions): boolean {
 	const absent = Symbol('absent');
-	return context.getNodeParameter('returnAll', absent) !== absent;
+	return (context.getNodeParameter('returnAll', absent) as unknown) !== absent;
 }
 
+/** A routed response that is one AWeber collection page (the first page of a Get Many). */
 function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
 	if (items.length !== 1) return undefined;
 	return isCollectionPage(items[0].json) ? items[0].json : undefined;
@@ -404,74 +402,4 @@ async function recoverSubscriberAdd(
 	if (!functions?.length) return [{ json: subscriber }];
 	const response: IN8nHttpFullResponse = { statusCode: 201, headers: { location: subscriber.self_link }, body: '' };
 	return await runPostReceive(context, functions, response, [{ json: {} }]);
-}
-
-/**
- * Input refused by a preSend (an email that is not one, an empty required field), per node run and item, kept
- * until the item's routed entry outputs it: only under On Error "Continue (using error output)" (A10).
- */
-const deferredFailures = new WeakMap<object, Map<number, unknown>>();
-
-function deferredFailuresOf(context: IExecuteSingleFunctions): Map<number, unknown> | undefined {
-	const run = context.getExecuteData() as object | undefined;
-	if (!run) return undefined;
-	let failures = deferredFailures.get(run);
-	if (!failures) {
-		failures = new Map();
-		deferredFailures.set(run, failures);
-	}
-	return failures;
-}
-
-function takeDeferredFailure(context: IExecuteSingleFunctions): unknown {
-	const failures = deferredFailuresOf(context);
-	const index = context.getItemIndex();
-	const failure = failures?.get(index);
-	failures?.delete(index);
-	return failure;
-}
-
-type PreSendFunction = (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-
-/**
- * Under On Error "Continue (using error output)", a preSend that refuses the item's input lets the item reach the
- * routed entry, which outputs the error with the input item's fields and sends nothing (A10); the item's later
- * preSends are skipped. In every other mode the preSend's error is thrown as before.
- */
-function deferringFailure(preSend: PreSendFunction): PreSendFunction {
-	const deferring = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const failures = sendsErrorsToErrorOutput(this) ? deferredFailuresOf(this) : undefined;
-		if (failures?.has(this.getItemIndex())) return options;
-		try {
-			return await preSend.call(this, options);
-		} catch (error) {
-			if (!failures) throw asNodeFailure(this, error, this.getItemIndex());
-			failures.set(this.getItemIndex(), error);
-			return options;
-		}
-	};
-	// Still the preSend declared through refusingBadInput (transport.ts): that one records a refusal that stops the run.
-	return Object.assign(deferring, { [REFUSES_BAD_INPUT]: (preSend as unknown as Record<string, unknown>)[REFUSES_BAD_INPUT] === true });
-}
-
-type Described = { routing?: INodeProperties['routing']; options?: unknown[]; values?: unknown[] };
-
-/**
- * A node's properties with every preSend (of the properties, their options and nested fields) deferring its
- * failure to the routed entry under the error output. Copies: the shared property objects stay as written.
- */
-export function deferPreSendFailures(properties: INodeProperties[]): INodeProperties[] {
-	const copy = <T>(described: T): T => {
-		if (typeof described !== 'object' || described === null) return described;
-		const { routing, options, values } = described as Described;
-		const result = { ...described } as Described;
-		const preSend = routing?.send?.preSend;
-		if (routing && preSend?.length) {
-			result.routing = { ...routing, send: { ...routing.send, preSend: preSend.map((fn) => deferringFailure(fn as PreSendFunction)) } };
-		}
-		if (Array.isArray(options)) result.options = options.map(copy);
-		if (Array.isArray(values)) result.values = values.map(copy);
-		return result as T;
-	};
-	return properties.map(copy);
 }

@@ -189,16 +189,24 @@ function notSentError(context: AweberContext, run: RunState, itemIndex: number |
 /**
  * A preSend of an AWeber operation (the item's input read and checked before any request): a refusal there
  * stops the run as a refusal by AWeber does, so nothing is sent for the items after this one, and its error
- * says which items were written. Every operation's preSend is declared through it.
+ * says which items were written. Under On Error "Continue (using error output)" the refused item instead reaches
+ * the routed entry (routing.ts), which outputs the error with the input item's fields and sends nothing (A10);
+ * the item's later preSends are skipped. Every operation's preSend is declared through it.
  */
 export function refusingBadInput<T extends IHttpRequestOptions>(
 	preSend: (this: IExecuteSingleFunctions, requestOptions: T) => Promise<T>,
 ): (this: IExecuteSingleFunctions, requestOptions: T) => Promise<T> {
 	const checked = async function (this: IExecuteSingleFunctions, requestOptions: T): Promise<T> {
+		const deferred = sendsErrorsToErrorOutput(this) ? deferredFailuresOf(this) : undefined;
+		if (deferred?.has(this.getItemIndex())) return requestOptions;
 		try {
 			return await preSend.call(this, requestOptions);
 		} catch (error) {
 			const refusal = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex: this.getItemIndex() });
+			if (deferred) {
+				deferred.set(this.getItemIndex(), refusal);
+				return requestOptions;
+			}
 			const owner = itemOf(this);
 			if (owner && !continuesOnFail(this) && isFinalError(refusal)) stopRun(owner.run, owner.index, refusal);
 			throw refusal;
@@ -210,6 +218,41 @@ export function refusingBadInput<T extends IHttpRequestOptions>(
 
 /** Marks a preSend declared through `refusingBadInput`. */
 export const REFUSES_BAD_INPUT = 'aweberRefusesBadInput';
+
+/**
+ * On Error "Continue (using error output)": n8n's WorkflowExecute gives an error-output item the fields of the
+ * input item it came from only when the node outputs the error as n8n's own nodes do, `{ error }` as the JSON
+ * with the item's `pairedItem` (an item carrying n8n's error object is reduced to `{ error: message }`, which is
+ * what RoutingNode makes of a thrown error). So the routed entry outputs such an item itself in that mode.
+ */
+export function sendsErrorsToErrorOutput(context: IExecuteSingleFunctions): boolean {
+	return context.getNode().onError === 'continueErrorOutput' && context.continueOnFail();
+}
+
+/**
+ * Input refused by a preSend (an email that is not one, an empty required field), per node run and item, kept
+ * until the item's routed entry outputs it: only under On Error "Continue (using error output)" (A10).
+ */
+const deferredFailures = new WeakMap<object, Map<number, unknown>>();
+
+function deferredFailuresOf(context: IExecuteSingleFunctions): Map<number, unknown> | undefined {
+	const run = context.getExecuteData() as object | undefined;
+	if (!run) return undefined;
+	let failures = deferredFailures.get(run);
+	if (!failures) {
+		failures = new Map();
+		deferredFailures.set(run, failures);
+	}
+	return failures;
+}
+
+export function takeDeferredFailure(context: IExecuteSingleFunctions): unknown {
+	const failures = deferredFailuresOf(context);
+	const index = context.getItemIndex();
+	const failure = failures?.get(index);
+	failures?.delete(index);
+	return failure;
+}
 
 /**
  * One signal for "stop waiting": the execution was cancelled, or an earlier item failed the run. Made once per
