@@ -243,12 +243,8 @@ describe('An operation that shapes its output with a declarative step', () => {
 describe.each(returnAllOperations.map((declared) => [declared.title, declared] as const))(
 	'%s over a collection of several pages',
 	(_title, declared) => {
-		/**
-		 * The collection with the sandbox's pages capped so it spans several; its entries as AWeber holds them.
-		 * A collection AWeber answers with a single entry (the accounts of a token: only the one that authorized
-		 * it; a list found by its exact name) cannot span pages: it is checked as one page.
-		 */
-		async function collectionOfSeveralPages(): Promise<{ all: IDataObject[]; cap: number }> {
+		/** The collection the operation reads (path, and query without the page size), from a run with Limit 1. */
+		async function collectionRead(): Promise<{ path: string; query: Record<string, string> }> {
 			const probe = await bed.harness.runNode({
 				type: declared.node,
 				credentialId: bed.credentialId,
@@ -257,9 +253,18 @@ describe.each(returnAllOperations.map((declared) => [declared.title, declared] a
 			expect(probe.error?.message).toBeUndefined();
 			// The collection is the probe's last request: an operation may first read what it needs for the path
 			// (Get Link Report reads the account's and the broadcast's UUIDs).
-			const firstRequest = bed.sandbox.requests().at(-1)!;
-			const query = Object.fromEntries(Object.entries(firstRequest.query).filter(([key]) => !['ws.size', 'page_size'].includes(key)));
-			const collection = { path: firstRequest.path, query };
+			const request = bed.sandbox.requests().at(-1)!;
+			const query = Object.fromEntries(Object.entries(request.query).filter(([key]) => !['ws.size', 'page_size'].includes(key)));
+			return { path: request.path, query };
+		}
+
+		/**
+		 * The collection with the sandbox's pages capped so it spans several; its entries as AWeber holds them.
+		 * A collection AWeber answers with a single entry (the accounts of a token: only the one that authorized
+		 * it; a list found by its exact name) cannot span pages: it is checked as one page.
+		 */
+		async function collectionOfSeveralPages(): Promise<{ all: IDataObject[]; cap: number }> {
+			const collection = await collectionRead();
 			const whole = await everyEntryOf(collection);
 			expect(whole.length).toBeGreaterThanOrEqual(1);
 			const cap = pageCapFor(whole.length);
@@ -283,15 +288,8 @@ describe.each(returnAllOperations.map((declared) => [declared.title, declared] a
 		});
 
 		it('a first page answered without entries is an error naming the unexpected answer, never an item', async () => {
-			const probe = await bed.harness.runNode({
-				type: declared.node,
-				credentialId: bed.credentialId,
-				parameters: parametersFor(declared, bed.sandbox.seed, { returnAll: false, limit: 1 }),
-			});
-			expect(probe.error?.message).toBeUndefined();
-			const collection = bed.sandbox.requests().at(-1)!;
-			const query = Object.fromEntries(Object.entries(collection.query).filter(([key]) => !['ws.size', 'page_size'].includes(key)));
-			bed.sandbox.faults.next(1, 'answer', { body: { total_size: 3, start: 0 }, method: 'GET', pathPrefix: collection.path, query });
+			const collection = await collectionRead();
+			bed.sandbox.faults.next(1, 'answer', { body: { total_size: 3, start: 0 }, method: 'GET', pathPrefix: collection.path, query: collection.query });
 			bed.sandbox.clearRequests();
 			const result = await bed.harness.runNode({
 				type: declared.node,

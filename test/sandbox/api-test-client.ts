@@ -65,3 +65,16 @@ export function accountPath(sandbox: Sandbox): string {
 export function listPath(sandbox: Sandbox, listId: number): string {
 	return `${accountPath(sandbox)}/lists/${listId}`;
 }
+
+/** A purchase with every field Create a purchase requires (schema Purchase), for a test to leave one out or change. */
+export const PURCHASE = {
+	email: 'buyer@example.com',
+	ip_address: '203.0.113.9',
+	vendor: 'Shop',
+	product_name: 'Tent',
+	event_note: 'order 1',
+	currency: 'USD',
+	value: 199.5,
+	event_time: '2026-01-01T10:00:00.123Z',
+	url: 'https://shop.example/thanks',
+} as const;

@@ -1,7 +1,7 @@
 // The sandbox against AWeber's own API reference (test/sandbox/reference/README.md): each test reads what it
 // expects from the reference's statement, named by operation and schema, and the answers of the operations the
 // nodes use are validated against the reviewed schema extract, so a future divergence fails here.
-import { accountPath, call, listPath } from './api-test-client';
+import { PURCHASE, accountPath, call, listPath } from './api-test-client';
 import { startSandbox } from './index';
 import {
 	BROADCAST_STATISTIC_IDS_IN_PATH_ENUM,
@@ -127,17 +127,7 @@ describe('divergences fixed, each as the reference states it', () => {
 	});
 
 	it('Create a purchase (POST …/purchases, schema Purchase) without one of its required fields answers its 400 table\'s BadRequestError', async () => {
-		const purchase: Record<string, unknown> = {
-			email: 'buyer@example.com',
-			ip_address: '203.0.113.9',
-			vendor: 'Shop',
-			product_name: 'Tent',
-			event_note: 'order 1',
-			currency: 'USD',
-			value: 19.5,
-			event_time: '2026-01-01T10:00:00Z',
-			url: 'https://shop.example/thanks',
-		};
+		const purchase: Record<string, unknown> = { ...PURCHASE };
 		for (const field of Object.keys(purchase)) {
 			const { [field]: _left, ...withoutField } = purchase;
 			const response = await call(sandbox, 'POST', `${newsletter()}/purchases`, { token, json: withoutField });
