@@ -81,7 +81,7 @@ function countLockouts(refusalTimes: number[], windowMs: number): number {
 }
 
 /** Runs `processes` workers together against a fresh sandbox; `beside` runs alongside until they finish. */
-async function runScenario(
+export async function runScenario(
 	context: MultiProcessContext,
 	processes: number,
 	learning: boolean,
@@ -130,11 +130,20 @@ async function runScenario(
 	};
 	const failed = results.filter((result) => result.failed > 0);
 	log(`${label}: ${JSON.stringify(figures)}${failed.length ? `; failed items, first: ${failed[0].firstError}` : ''}`);
+	for (const result of results) log(`  ${describeProcess(result, context.windowMs)}`);
 	return figures;
 }
 
+/** One process's run in AWeber windows: when it finished, its share over time, when it was refused. */
+function describeProcess(result: WorkerResult, windowMs: number): string {
+	const windows = (ms: number) => round(ms / windowMs, 2);
+	const shares = result.shares.map(([at, share]) => `${share}@${windows(at)}`).join(' ');
+	const refused = result.refusedAt.length ? `; refused at ${[...new Set(result.refusedAt.map(windows))].join(', ')}` : '';
+	return `${result.label}: done after ${windows(result.wallMs)} windows; share (requests@window) ${shares}${refused}`;
+}
+
 /** A plain loop reading the account at `perMinute` requests per AWeber minute, as another app on the account would. */
-function otherApp(context: MultiProcessContext, perMinute: number) {
+export function otherApp(context: MultiProcessContext, perMinute: number) {
 	return async (until: Promise<unknown>): Promise<number> => {
 		const { sandbox } = context;
 		const token = await sandbox.issueToken();
