@@ -21,6 +21,14 @@ export interface MultiProcessFigures {
 	/** Subscribers added by all processes together per minute of AWeber's real time. */
 	subscribersPerMinute: number;
 	wallMs: number;
+	/** Each process: when it finished and its share over the run (in AWeber windows from the start signal). */
+	perProcess?: ProcessTrace[];
+}
+
+export interface ProcessTrace {
+	doneAfterWindows: number;
+	/** [windows since the start, requests per window], at every change. */
+	shares: Array<[number, number]>;
 }
 
 export interface MultiProcessRow extends MultiProcessFigures {
@@ -127,9 +135,16 @@ export async function runScenario(
 		subscribersPerMinute: round((expected.length - lost) / (wallMs / context.windowMs)),
 		wallMs,
 		otherAppRequests,
+		perProcess: results.map(
+			(result): ProcessTrace => ({
+				doneAfterWindows: round(result.wallMs / context.windowMs, 2),
+				shares: result.shares.map(([at, share]): [number, number] => [round(at / context.windowMs, 2), share]),
+			}),
+		),
 	};
 	const failed = results.filter((result) => result.failed > 0);
-	log(`${label}: ${JSON.stringify(figures)}${failed.length ? `; failed items, first: ${failed[0].firstError}` : ''}`);
+	const { perProcess: _traced, ...summary } = figures;
+	log(`${label}: ${JSON.stringify(summary)}${failed.length ? `; failed items, first: ${failed[0].firstError}` : ''}`);
 	for (const result of results) log(`  ${describeProcess(result, context.windowMs)}`);
 	return figures;
 }
@@ -165,11 +180,14 @@ export function otherApp(context: MultiProcessContext, perMinute: number) {
 
 const withoutExtra = ({ otherAppRequests: _ignored, ...figures }: MultiProcessFigures & { otherAppRequests: number }): MultiProcessFigures => figures;
 
+/** The baseline's processes all pace at the full limit: their share trail says nothing. */
+const withoutTrace = ({ perProcess: _ignored, ...figures }: MultiProcessFigures): MultiProcessFigures => figures;
+
 export async function benchMultiProcess(context: MultiProcessContext, processCounts: number[]): Promise<MultiProcessRow[]> {
 	const rows: MultiProcessRow[] = [];
 	for (const processes of processCounts) {
 		const learned = withoutExtra(await runScenario(context, processes, true));
-		const baseline = withoutExtra(await runScenario(context, processes, false));
+		const baseline = withoutTrace(withoutExtra(await runScenario(context, processes, false)));
 		rows.push({ processes, itemsPerProcess: context.itemsPerProcess, ...learned, baseline });
 	}
 	return rows;
@@ -177,6 +195,6 @@ export async function benchMultiProcess(context: MultiProcessContext, processCou
 
 export async function benchOtherApp(context: MultiProcessContext, perMinute = 40): Promise<OtherAppRow> {
 	const withLearning = await runScenario(context, 1, true, otherApp(context, perMinute));
-	const baseline = await runScenario(context, 1, false, otherApp(context, perMinute));
+	const { perProcess: _untraced, ...baseline } = await runScenario(context, 1, false, otherApp(context, perMinute));
 	return { itemsPerProcess: context.itemsPerProcess, otherAppRequestsPerMinute: perMinute, withLearning, baseline };
 }

@@ -246,7 +246,10 @@ export class AccountRateLimiter {
 	lockOut(): { waitMs: number; started: boolean } {
 		const now = this.clock.now();
 		const started = this.lockedUntil <= now;
-		this.lockedUntil = Math.max(this.lockedUntil, now + this.settings.windowMs + this.margin());
+		// The lockout runs from the refusal that started it: the requests refused in the same moment do not prolong it
+		// (docs/aweber-behaviour.md#rate-limit), and every process on the account then starts again at about the same
+		// time, which the share measurement relies on.
+		if (started) this.lockedUntil = now + this.settings.windowMs + this.margin();
 		return { waitMs: this.lockedUntil - now, started };
 	}
 
