@@ -344,7 +344,7 @@ export class AccountRateLimiter {
 	/** A rough time until a request queued now would start, to tell the user; not used for pacing. */
 	estimateWaitMs(): number {
 		const now = this.clock.now();
-		const perRequest = (this.settings.windowMs + this.margin()) / this.share();
+		const perRequest = (this.settings.windowMs + this.margin()) / (this.measuringPace() ?? this.share());
 		const next = this.nextStartAt(now) ?? now + perRequest;
 		return Math.max(0, next - now) + this.waiters.length * perRequest;
 	}
