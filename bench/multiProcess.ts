@@ -9,7 +9,7 @@ import { request } from 'undici';
 
 import { log, round } from './lib';
 import type { RemoteSandbox } from './remoteSandbox';
-import type { WorkerResult, WorkerSettings } from './multiProcessWorker';
+import type { ShareSample, WorkerResult, WorkerSettings } from './multiProcessWorker';
 
 export interface MultiProcessFigures {
 	/** Input items with no subscriber on the list afterwards. */
@@ -27,8 +27,8 @@ export interface MultiProcessFigures {
 
 export interface ProcessTrace {
 	doneAfterWindows: number;
-	/** [windows since the start, requests per window], at every change. */
-	shares: Array<[number, number]>;
+	/** [windows since the start, requests per window], at every change; marked 'measuring' while measuring (its pace). */
+	shares: ShareSample[];
 }
 
 export interface MultiProcessRow extends MultiProcessFigures {
@@ -138,7 +138,7 @@ export async function runScenario(
 		perProcess: results.map(
 			(result): ProcessTrace => ({
 				doneAfterWindows: round(result.wallMs / context.windowMs, 2),
-				shares: result.shares.map(([at, share]): [number, number] => [round(at / context.windowMs, 2), share]),
+				shares: result.shares.map(([at, ...rest]): ShareSample => [round(at / context.windowMs, 2), ...rest]),
 			}),
 		),
 	};
@@ -152,9 +152,9 @@ export async function runScenario(
 /** One process's run in AWeber windows: when it finished, its share over time, when it was refused. */
 function describeProcess(result: WorkerResult, windowMs: number): string {
 	const windows = (ms: number) => round(ms / windowMs, 2);
-	const shares = result.shares.map(([at, share]) => `${share}@${windows(at)}`).join(' ');
+	const shares = result.shares.map(([at, share, measuring]) => `${measuring ? 'measuring at ' : ''}${share}@${windows(at)}`).join(' ');
 	const refused = result.refusedAt.length ? `; refused at ${[...new Set(result.refusedAt.map(windows))].join(', ')}` : '';
-	return `${result.label}: done after ${windows(result.wallMs)} windows; share (requests@window) ${shares}${refused}`;
+	return `${result.label}: done after ${windows(result.wallMs)} windows; share (requests per window@window) ${shares}${refused}`;
 }
 
 /** A plain loop reading the account at `perMinute` requests per AWeber minute, as another app on the account would. */

@@ -27,16 +27,22 @@ export interface WorkerResult {
 	failed: number;
 	firstError?: string;
 	wallMs: number;
-	/** This process's share of the account over the run: [ms since the start, requests per window], at every change. */
-	shares: Array<[number, number]>;
+	/**
+	 * This process's share of the account over the run: [ms since the start, requests per window], at every change;
+	 * while it measures its share after a lockout, its pace, marked 'measuring'.
+	 */
+	shares: ShareSample[];
 	/** When this process's requests were refused with "Rate Limit Error", in ms since the start. */
 	refusedAt: number[];
 }
+
+export type ShareSample = [number, number] | [number, number, 'measuring'];
 
 /** The limiter's view of the run, sampled as the run goes (the bench's log shows it: who finished when, at what share). */
 interface LimiterProbe {
 	prototype: {
 		share(this: unknown): number;
+		measuringPace(this: unknown): number | undefined;
 		lockOut(this: unknown): unknown;
 		acquire(this: unknown, ...args: unknown[]): Promise<unknown>;
 	};
@@ -93,17 +99,20 @@ async function main(): Promise<void> {
 function traceLimiter(limiterClass: LimiterProbe) {
 	const { prototype } = limiterClass;
 	const originalShare = prototype.share;
+	const originalPace = prototype.measuringPace;
 	const originalLockOut = prototype.lockOut;
 	const originalAcquire = prototype.acquire;
 	let limiter: unknown;
 	let startedAt = 0;
 	let timer: NodeJS.Timeout | undefined;
-	const shares: Array<[number, number]> = [];
+	const shares: ShareSample[] = [];
 	const refusedAt: number[] = [];
 	const sample = () => {
 		if (limiter === undefined) return;
-		const share = originalShare.call(limiter);
-		if (shares.length === 0 || shares[shares.length - 1][1] !== share) shares.push([Date.now() - startedAt, share]);
+		const pace = originalPace.call(limiter);
+		const sample: ShareSample = pace === undefined ? [Date.now() - startedAt, originalShare.call(limiter)] : [Date.now() - startedAt, Math.round(pace), 'measuring'];
+		const last = shares[shares.length - 1];
+		if (!last || last[1] !== sample[1] || last[2] !== sample[2]) shares.push(sample);
 	};
 	prototype.acquire = async function (this: unknown, ...args: unknown[]) {
 		limiter = this;

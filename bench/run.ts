@@ -221,10 +221,12 @@ function traceLines(results: Results): string {
 	const lines = rows
 		.filter(({ figures }) => figures.perProcess && figures.perProcess.length > 0)
 		.map(({ name, figures }) => {
-			const processes = figures.perProcess!.map((trace) => `done after ${trace.doneAfterWindows} windows, share ${trace.shares.map(([at, share]) => `${share}@${at}`).join(' ')}`);
+			const processes = figures.perProcess!.map(
+				(trace) => `done after ${trace.doneAfterWindows} windows, share ${trace.shares.map(([at, share, measuring]) => `${measuring ? 'measuring at ' : ''}${share}@${at}`).join(' ')}`,
+			);
 			return `  - ${name}: ${processes.join('; ')}`;
 		});
-	return lines.length ? `- Each process with the learning (windows from the start signal; share@window at every change; \`results.json\` \`perProcess\`):\n${lines.join('\n')}` : '';
+	return lines.length ? `- Each process with the learning (windows from the start signal; its share, in requests per window, @ the window it changed, with the pace it kept while measuring; \`results.json\` \`perProcess\`):\n${lines.join('\n')}` : '';
 }
 
 function multiProcessMarkdown(results: Results): string {
