@@ -327,7 +327,7 @@ export class AccountRateLimiter {
 		}
 		const share = Math.min(this.share(), wanted);
 		// Still lowered: the last raise went too far, so wait longer before the next one.
-		const holdWindows = this.learned ? Math.min(MAX_SHARE_HOLD_WINDOWS, this.learned.holdWindows * 2) : SHARE_HOLD_WINDOWS;
+		const holdWindows = this.learned ? Math.min(MAX_SHARE_HOLD_WINDOWS, Math.max(SHARE_HOLD_WINDOWS, this.learned.holdWindows * 2)) : SHARE_HOLD_WINDOWS;
 		this.learned = { share, at: this.clock.now(), holdWindows };
 		this.recoveredTo = undefined;
 		return share;

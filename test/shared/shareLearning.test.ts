@@ -325,6 +325,23 @@ describe('Measuring the share after a lockout', () => {
 		expect(limiter.share()).toBe(LIMIT);
 		expect(limiter.takeRecoveredShare()).toBe(LIMIT);
 	});
+	it('after a quiet measurement at a slower pace, rises from that pace; a refusal then holds it for the plain hold', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.measureShare();
+		// 100 waiting: the slowest pace, 72 per window, which the others left room for.
+		for (let index = 0; index < 100; index++) void limiter.acquire().then((slot) => slot.release());
+		await clock.advance(waitMs + 1.1 * WINDOW);
+		expect(limiter.shareState()).toBe('settled');
+		expect(limiter.share()).toBe(72);
+
+		limiter.lowerShare(60);
+		await clock.advance(SHARE_HOLD_WINDOWS * WINDOW);
+		expect(limiter.share()).toBe(60);
+		await clock.advance(WINDOW);
+		expect(limiter.share()).toBe(61);
+	});
 });
 
 describe('The share arithmetic', () => {
