@@ -71,12 +71,14 @@ interface Waiter {
  * drain the requests it has waiting in MEASURE_DRAIN_WINDOWS windows (between MIN_MEASURE_PACE of the limit and the
  * limit), until AWeber refuses again. What each has sent by then is its part of the account in proportion to the
  * work it has left, so processes sharing the account finish about together instead of one running on alone at a
- * small share. Each settles at that part (measuredShare); if no refusal comes within a window, the others have gone
- * and the full limit stays.
+ * small share. Each settles at that part (measuredShare); if no refusal comes within a window, the others left room
+ * for the pace kept: at the full limit they have gone, below it the share rises from that pace.
  *
- * A settled share holds while this process's waiting requests take at that share (the others, measured alike, take
- * about as long), at least SHARE_HOLD_WINDOWS windows; then it rises by 1, 2, 4, ... requests per window without a
- * refusal, back to the credential's limit, which stays the ceiling. A refusal while the share is settled (the raise
+ * A settled share holds while the others, measured alike, still have work: they paced to drain theirs in
+ * MEASURE_DRAIN_WINDOWS windows and were refused as soon as this process, so they need about MEASURE_DRAIN_WINDOWS
+ * divided by the measurement's length (at least SHARE_HOLD_WINDOWS windows); then it rises by 1, 2, 4, ... requests
+ * per window without a refusal, back to the credential's limit, which stays the ceiling. A refusal while the share is
+ * settled (the raise
  * went past what the others leave) lowers it to what this process had sent and doubles the hold, up to
  * MAX_SHARE_HOLD_WINDOWS, so a long run alongside other traffic probes, and costs the account a lockout, ever more
  * rarely.
