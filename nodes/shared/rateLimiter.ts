@@ -88,7 +88,7 @@ export const SHARE_HOLD_WINDOWS = 5;
 export const MAX_SHARE_HOLD_WINDOWS = 40;
 
 /** While measuring, a process paces to drain its waiting requests in this many windows (MIN_MEASURE_PACE..1 of the limit). */
-export const MEASURE_DRAIN_WINDOWS = 5;
+export const MEASURE_DRAIN_WINDOWS = 4;
 
 /** A measurement shorter than this (in windows) did not meet others measuring alike: its hold is the plain one. */
 const MIN_MEASURED_WINDOWS = 0.2;
