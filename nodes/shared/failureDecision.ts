@@ -49,8 +49,8 @@ export interface FailureContext {
 		lockedOut: boolean;
 		/** Where this process's share of the account stands (rateLimiter.ts). */
 		share: ShareState;
-		/** While measuring: the pace this process kept, in requests per window. */
-		measuringPace?: number;
+		/** While measuring: how long this process has measured, in windows. */
+		measuredWindows?: number;
 		/** The share learning is on (rateLimiter.ts). */
 		learning: boolean;
 	};
@@ -126,7 +126,7 @@ function learnFromRefusal(account: FailureContext['account']): { measureShare?: 
 	if (!account.learning || account.lockedOut || account.sentInWindow >= account.ceiling) return {};
 	if (account.share === 'full') return { measureShare: true };
 	const lowerShareTo =
-		account.share === 'measuring' ? measuredShare(account.sentInWindow, account.ceiling, account.measuringPace) : shareAfterRefusal(account.sentInWindow, account.ceiling);
+		account.share === 'measuring' ? measuredShare(account.sentInWindow, account.ceiling, account.measuredWindows) : shareAfterRefusal(account.sentInWindow, account.ceiling);
 	return lowerShareTo === undefined ? {} : { lowerShareTo };
 }
 

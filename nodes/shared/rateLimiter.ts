@@ -127,18 +127,18 @@ export function measuringPace(waiting: number, ceiling: number): number {
 }
 
 /**
- * The share settled after the measurement: AWeber refused while this process paced at `pace` requests per window
- * from the end of a lockout, having sent `sentInWindow` since. The others that measured alike (n8n processes on the
- * same account) each sent their part the same way, so this process keeps its own. When it got more than two
- * thirds of the account, the rest is more likely steady traffic (another app) that keeps its rate: it sent
- * `ceiling - sent` while this process sent `sent` at `pace`, so this process takes no more than that rate leaves.
+ * The share settled after the measurement: AWeber refused `measuredWindows` windows after this process started
+ * measuring, with `sentInWindow` of its requests counted since. The others that measured alike (n8n processes on the
+ * same account) each sent their part the same way, so this process keeps its own. When it got more than two thirds
+ * of the account, the rest is more likely steady traffic (another app) that keeps its rate: `ceiling - sent` in that
+ * time, so this process takes no more than that rate leaves.
  */
-export function measuredShare(sentInWindow: number, ceiling: number, pace = ceiling): number | undefined {
+export function measuredShare(sentInWindow: number, ceiling: number, measuredWindows = 1): number | undefined {
 	if (sentInWindow >= ceiling) return undefined;
 	const sent = Math.max(1, sentInWindow);
 	let share = sent;
 	if (sent > (ceiling * 2) / 3) {
-		const othersPerWindow = ((ceiling - sent) * pace) / sent;
+		const othersPerWindow = (ceiling - sent) / Math.min(1, Math.max(MIN_MEASURED_WINDOWS, measuredWindows));
 		share = Math.min(sent, ceiling - othersPerWindow);
 	}
 	return Math.max(lowestShare(ceiling), Math.floor(share) - MEASURED_SLACK);
@@ -276,6 +276,12 @@ export class AccountRateLimiter {
 	sentInWindow(): number {
 		this.dropExpired(this.clock.now());
 		return this.finished.filter((request) => !request.refused).length;
+	}
+
+	/** How long the measurement under way has lasted, in windows, from its first request; undefined when not measuring. */
+	measuredWindows(): number | undefined {
+		if (this.shareState() !== 'measuring' || this.measuring?.firstStartAt === undefined) return undefined;
+		return (this.clock.now() - this.measuring.firstStartAt) / this.settings.windowMs;
 	}
 
 	/** The pace of the measurement under way, in requests per window; undefined when not measuring. */

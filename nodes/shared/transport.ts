@@ -372,7 +372,7 @@ export async function sendWithAweberPolicies<T>(
 						ceiling: settings.requests,
 						lockedOut: limiter.isLockedOut(),
 						share: limiter.shareState(),
-						measuringPace: limiter.measuringPace(),
+						measuredWindows: limiter.measuredWindows(),
 						learning: isShareLearningOn(),
 					},
 					backoffBaseMs,

@@ -44,7 +44,7 @@ const table: Row[] = [
 		rateLimit,
 		{},
 		read,
-		{ account: { ...facts.account, share: 'measuring', measuringPace: 120 } },
+		{ account: { ...facts.account, share: 'measuring', measuredWindows: 0.5 } },
 		{ action: 'wait-out-lockout', lowerShareTo: 59 },
 	],
 	[

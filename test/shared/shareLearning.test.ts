@@ -113,7 +113,7 @@ class SimulatedProcess {
 						ceiling: LIMIT,
 						lockedOut: this.limiter.isLockedOut(),
 						share: this.limiter.shareState(),
-						measuringPace: this.limiter.measuringPace(),
+						measuredWindows: this.limiter.measuredWindows(),
 						learning: this.options.learning !== false,
 					},
 					backoffBaseMs: 1_000,
@@ -356,8 +356,10 @@ describe('The share arithmetic', () => {
 	});
 
 	it('takes what a steady other app leaves when this process got more than two thirds while measuring', () => {
-		// The app sent 30 while this process sent 90 at 120 per window: the app keeps 40 per window.
-		expect(measuredShare(90, 120, 120)).toBe(79);
+		// The app sent 30 in the three quarters of a window this process measured: it keeps 40 per window.
+		expect(measuredShare(90, 120, 0.75)).toBe(79);
+		// Measured for a window or more, the app's part of the window is its rate.
+		expect(measuredShare(82, 120, 1.2)).toBe(81);
 		expect(measuredShare(120, 120)).toBeUndefined();
 	});
 
