@@ -212,6 +212,26 @@ function otherAppRows(results: Results): string[][] {
 	return [row('with the share learning', other.withLearning), row('without (baseline)', other.baseline)];
 }
 
+/** A share trail in short: `120@0.4, measuring from 1.5 (pace 119 to 106), 65@2.06`. */
+function describeShares(shares: NonNullable<MultiProcessFigures['perProcess']>[number]['shares']): string {
+	const parts: string[] = [];
+	for (let index = 0; index < shares.length; index++) {
+		const [at, share, measuring] = shares[index];
+		if (measuring === undefined) {
+			parts.push(`${share}@${at}`);
+			continue;
+		}
+		let last = index;
+		while (last + 1 < shares.length && shares[last + 1][2] === 'measuring') last++;
+		// The first sample is taken at the refusal, before the lockout, at the full limit; the measurement starts after it.
+		const samples = last > index ? shares.slice(index + 1, last + 1) : [shares[index]];
+		const paces = samples.map(([, pace]) => pace);
+		parts.push(`measuring from ${samples[0][0]} (pace ${paces[0]}${paces.length > 1 ? ` to ${paces[paces.length - 1]}` : ''})`);
+		index = last;
+	}
+	return parts.join(', ');
+}
+
 /** Each learning run's processes: when each finished, and the share it settled at (from the bench workers' trace). */
 function traceLines(results: Results): string {
 	const rows: Array<{ name: string; figures: MultiProcessFigures }> = [
@@ -221,12 +241,10 @@ function traceLines(results: Results): string {
 	const lines = rows
 		.filter(({ figures }) => figures.perProcess && figures.perProcess.length > 0)
 		.map(({ name, figures }) => {
-			const processes = figures.perProcess!.map(
-				(trace) => `done after ${trace.doneAfterWindows} windows, share ${trace.shares.map(([at, share, measuring]) => `${measuring ? 'measuring at ' : ''}${share}@${at}`).join(' ')}`,
-			);
+			const processes = figures.perProcess!.map((trace) => `done after ${trace.doneAfterWindows} windows, share ${describeShares(trace.shares)}`);
 			return `  - ${name}: ${processes.join('; ')}`;
 		});
-	return lines.length ? `- Each process with the learning (windows from the start signal; its share, in requests per window, @ the window it changed, with the pace it kept while measuring; \`results.json\` \`perProcess\`):\n${lines.join('\n')}` : '';
+	return lines.length ? `- Each process with the learning (windows from the start signal; its share in requests per window @ the window it changed, and when it measured, at what pace; \`results.json\` \`perProcess\`):\n${lines.join('\n')}` : '';
 }
 
 function multiProcessMarkdown(results: Results): string {
