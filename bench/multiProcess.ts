@@ -9,7 +9,7 @@ import { request } from 'undici';
 
 import { log, round } from './lib';
 import type { RemoteSandbox } from './remoteSandbox';
-import type { WorkerResult, WorkerSettings } from './multiProcessWorker';
+import type { ShareSample, WorkerResult, WorkerSettings } from './multiProcessWorker';
 
 export interface MultiProcessFigures {
 	/** Input items with no subscriber on the list afterwards. */
@@ -21,6 +21,14 @@ export interface MultiProcessFigures {
 	/** Subscribers added by all processes together per minute of AWeber's real time. */
 	subscribersPerMinute: number;
 	wallMs: number;
+	/** Each process: when it finished and its share over the run (in AWeber windows from the start signal). */
+	perProcess?: ProcessTrace[];
+}
+
+export interface ProcessTrace {
+	doneAfterWindows: number;
+	/** [windows since the start, requests per window], at every change; marked 'measuring' while measuring (its pace). */
+	shares: ShareSample[];
 }
 
 export interface MultiProcessRow extends MultiProcessFigures {
@@ -81,7 +89,7 @@ function countLockouts(refusalTimes: number[], windowMs: number): number {
 }
 
 /** Runs `processes` workers together against a fresh sandbox; `beside` runs alongside until they finish. */
-async function runScenario(
+export async function runScenario(
 	context: MultiProcessContext,
 	processes: number,
 	learning: boolean,
@@ -127,14 +135,30 @@ async function runScenario(
 		subscribersPerMinute: round((expected.length - lost) / (wallMs / context.windowMs)),
 		wallMs,
 		otherAppRequests,
+		perProcess: results.map(
+			(result): ProcessTrace => ({
+				doneAfterWindows: round(result.wallMs / context.windowMs, 2),
+				shares: result.shares.map(([at, ...rest]): ShareSample => [round(at / context.windowMs, 2), ...rest]),
+			}),
+		),
 	};
 	const failed = results.filter((result) => result.failed > 0);
-	log(`${label}: ${JSON.stringify(figures)}${failed.length ? `; failed items, first: ${failed[0].firstError}` : ''}`);
+	const { perProcess: _traced, ...summary } = figures;
+	log(`${label}: ${JSON.stringify(summary)}${failed.length ? `; failed items, first: ${failed[0].firstError}` : ''}`);
+	for (const result of results) log(`  ${describeProcess(result, context.windowMs)}`);
 	return figures;
 }
 
+/** One process's run in AWeber windows: when it finished, its share over time, when it was refused. */
+function describeProcess(result: WorkerResult, windowMs: number): string {
+	const windows = (ms: number) => round(ms / windowMs, 2);
+	const shares = result.shares.map(([at, share, measuring]) => `${measuring ? 'measuring at ' : ''}${share}@${windows(at)}`).join(' ');
+	const refused = result.refusedAt.length ? `; refused at ${[...new Set(result.refusedAt.map(windows))].join(', ')}` : '';
+	return `${result.label}: done after ${windows(result.wallMs)} windows; share (requests per window@window) ${shares}${refused}`;
+}
+
 /** A plain loop reading the account at `perMinute` requests per AWeber minute, as another app on the account would. */
-function otherApp(context: MultiProcessContext, perMinute: number) {
+export function otherApp(context: MultiProcessContext, perMinute: number) {
 	return async (until: Promise<unknown>): Promise<number> => {
 		const { sandbox } = context;
 		const token = await sandbox.issueToken();
@@ -156,11 +180,14 @@ function otherApp(context: MultiProcessContext, perMinute: number) {
 
 const withoutExtra = ({ otherAppRequests: _ignored, ...figures }: MultiProcessFigures & { otherAppRequests: number }): MultiProcessFigures => figures;
 
+/** The baseline's processes all pace at the full limit: their share trail says nothing. */
+const withoutTrace = ({ perProcess: _ignored, ...figures }: MultiProcessFigures): MultiProcessFigures => figures;
+
 export async function benchMultiProcess(context: MultiProcessContext, processCounts: number[]): Promise<MultiProcessRow[]> {
 	const rows: MultiProcessRow[] = [];
 	for (const processes of processCounts) {
 		const learned = withoutExtra(await runScenario(context, processes, true));
-		const baseline = withoutExtra(await runScenario(context, processes, false));
+		const baseline = withoutTrace(withoutExtra(await runScenario(context, processes, false)));
 		rows.push({ processes, itemsPerProcess: context.itemsPerProcess, ...learned, baseline });
 	}
 	return rows;
@@ -168,6 +195,6 @@ export async function benchMultiProcess(context: MultiProcessContext, processCou
 
 export async function benchOtherApp(context: MultiProcessContext, perMinute = 40): Promise<OtherAppRow> {
 	const withLearning = await runScenario(context, 1, true, otherApp(context, perMinute));
-	const baseline = await runScenario(context, 1, false, otherApp(context, perMinute));
+	const { perProcess: _untraced, ...baseline } = await runScenario(context, 1, false, otherApp(context, perMinute));
 	return { itemsPerProcess: context.itemsPerProcess, otherAppRequestsPerMinute: perMinute, withLearning, baseline };
 }

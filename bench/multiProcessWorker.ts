@@ -27,6 +27,25 @@ export interface WorkerResult {
 	failed: number;
 	firstError?: string;
 	wallMs: number;
+	/**
+	 * This process's share of the account over the run: [ms since the start, requests per window], at every change;
+	 * while it measures its share after a lockout, its pace, marked 'measuring'.
+	 */
+	shares: ShareSample[];
+	/** When this process's requests were refused with "Rate Limit Error", in ms since the start. */
+	refusedAt: number[];
+}
+
+export type ShareSample = [number, number] | [number, number, 'measuring'];
+
+/** The limiter's view of the run, sampled as the run goes (the bench's log shows it: who finished when, at what share). */
+interface LimiterProbe {
+	prototype: {
+		share(this: unknown): number;
+		measuringPace(this: unknown): number | undefined;
+		lockOut(this: unknown): unknown;
+		acquire(this: unknown, ...args: unknown[]): Promise<unknown>;
+	};
 }
 
 async function main(): Promise<void> {
@@ -34,14 +53,19 @@ async function main(): Promise<void> {
 	const harness = new N8nHarness();
 	// The built package, as the harness loads it: the same module instance the nodes use.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const rateLimiter = require(path.resolve(__dirname, '..', 'dist', 'nodes', 'shared', 'rateLimiter.js')) as { setShareLearning(enabled: boolean): void };
+	const rateLimiter = require(path.resolve(__dirname, '..', 'dist', 'nodes', 'shared', 'rateLimiter.js')) as {
+		setShareLearning(enabled: boolean): void;
+		AccountRateLimiter: LimiterProbe;
+	};
 	rateLimiter.setShareLearning(settings.learning);
+	const trace = traceLimiter(rateLimiter.AccountRateLimiter);
 	const credentialId = harness.addCredential(settings.credential);
 	const input: IDataObject[] = Array.from({ length: settings.items }, (_, index) => ({ email: `mp-${settings.label}-${index}@example.com` }));
 	process.stdout.write('ready\n');
 	const lines = createInterface({ input: process.stdin });
 	await new Promise<void>((resolve) => lines.once('line', () => resolve()));
 	const startedAt = Date.now();
+	trace.start(startedAt);
 	const result = await harness.runNode(
 		{
 			type: 'aWeberSubscriber',
@@ -66,9 +90,52 @@ async function main(): Promise<void> {
 		failed: failedItems.length + (result.status === 'success' ? 0 : settings.items - result.items.length),
 		firstError: failedItems[0] ? String(failedItems[0].error) : result.error?.message,
 		wallMs,
+		...trace.stop(),
 	};
 	process.stdout.write(`result ${JSON.stringify(report)}\n`);
 	lines.close();
+}
+
+function traceLimiter(limiterClass: LimiterProbe) {
+	const { prototype } = limiterClass;
+	const originalShare = prototype.share;
+	const originalPace = prototype.measuringPace;
+	const originalLockOut = prototype.lockOut;
+	const originalAcquire = prototype.acquire;
+	let limiter: unknown;
+	let startedAt = 0;
+	let timer: NodeJS.Timeout | undefined;
+	const shares: ShareSample[] = [];
+	const refusedAt: number[] = [];
+	const sample = () => {
+		if (limiter === undefined) return;
+		const pace = originalPace.call(limiter);
+		const sample: ShareSample = pace === undefined ? [Date.now() - startedAt, originalShare.call(limiter)] : [Date.now() - startedAt, Math.round(pace), 'measuring'];
+		const last = shares[shares.length - 1];
+		if (!last || last[1] !== sample[1] || last[2] !== sample[2]) shares.push(sample);
+	};
+	prototype.acquire = async function (this: unknown, ...args: unknown[]) {
+		limiter = this;
+		return await originalAcquire.apply(this, args);
+	};
+	prototype.lockOut = function (this: unknown) {
+		refusedAt.push(Date.now() - startedAt);
+		const lockout = originalLockOut.call(this);
+		// The share may have changed with this refusal (transport.ts lowers it right after).
+		setImmediate(sample);
+		return lockout;
+	};
+	return {
+		start(at: number) {
+			startedAt = at;
+			timer = setInterval(sample, 50);
+		},
+		stop(): Pick<WorkerResult, 'shares' | 'refusedAt'> {
+			sample();
+			clearInterval(timer);
+			return { shares, refusedAt };
+		},
+	};
 }
 
 main().catch((error: unknown) => {

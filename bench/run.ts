@@ -22,7 +22,7 @@ import {
 	type BulkSummary,
 } from './bulkAdd';
 import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
-import { benchMultiProcess, benchOtherApp, type MultiProcessRow, type OtherAppRow } from './multiProcess';
+import { benchMultiProcess, benchOtherApp, type MultiProcessFigures, type MultiProcessRow, type OtherAppRow } from './multiProcess';
 import { bytes, log, machine, round } from './lib';
 import { RemoteSandbox, stopAllSandboxes } from './remoteSandbox';
 import { benchReturnAll, type ReturnAllSummary } from './returnAll';
@@ -212,6 +212,41 @@ function otherAppRows(results: Results): string[][] {
 	return [row('with the share learning', other.withLearning), row('without (baseline)', other.baseline)];
 }
 
+/** A share trail in short: `120@0.4, measuring from 1.5 (pace 119 to 106), 65@2.06`. */
+function describeShares(shares: NonNullable<MultiProcessFigures['perProcess']>[number]['shares']): string {
+	const parts: string[] = [];
+	for (let index = 0; index < shares.length; index++) {
+		const [at, share, measuring] = shares[index];
+		if (measuring === undefined) {
+			parts.push(`${share}@${at}`);
+			continue;
+		}
+		let last = index;
+		while (last + 1 < shares.length && shares[last + 1][2] === 'measuring') last++;
+		// The first sample is taken at the refusal, before the lockout, at the full limit; the measurement starts after it.
+		const samples = last > index ? shares.slice(index + 1, last + 1) : [shares[index]];
+		const paces = samples.map(([, pace]) => pace);
+		parts.push(`measuring from ${samples[0][0]} (pace ${paces[0]}${paces.length > 1 ? ` to ${paces[paces.length - 1]}` : ''})`);
+		index = last;
+	}
+	return parts.join(', ');
+}
+
+/** Each learning run's processes: when each finished, and the share it settled at (from the bench workers' trace). */
+function traceLines(results: Results): string {
+	const rows: Array<{ name: string; figures: MultiProcessFigures }> = [
+		...(results.multiProcess ?? []).map((row) => ({ name: `${row.processes} processes`, figures: row })),
+		...(results.otherApp ? [{ name: 'beside the other app', figures: results.otherApp.withLearning }] : []),
+	];
+	const lines = rows
+		.filter(({ figures }) => figures.perProcess && figures.perProcess.length > 0)
+		.map(({ name, figures }) => {
+			const processes = figures.perProcess!.map((trace) => `done after ${trace.doneAfterWindows} windows, share ${describeShares(trace.shares)}`);
+			return `  - ${name}: ${processes.join('; ')}`;
+		});
+	return lines.length ? `- Each process with the learning (windows from the start signal; its share in requests per window @ the window it changed, and when it measured, at what pace; \`results.json\` \`perProcess\`):\n${lines.join('\n')}` : '';
+}
+
 function multiProcessMarkdown(results: Results): string {
 	if (!results.multiProcess) return '';
 	const run = results.multiProcessRun;
@@ -230,7 +265,8 @@ ${markdownTable(OTHER_APP_HEADER, otherAppRows(results))}
 
 - Lockouts: periods the sandbox locked the account out (a "Rate Limit Error" after the previous lockout had ended); every lockout stops every app on the account for a minute. 403s: every refused request, the other app's included in the second table.
 - Subscribers / min: all processes' added subscribers per minute of AWeber's real time, from the start signal to the last process's end. Ratio: with the learning / without.
-- What the learning buys is fewer lockouts, not a faster node: AWeber (and the sandbox) starts a fresh window after a lockout, so the baseline's burst of 120 and a minute's lockout add about as many subscribers per minute as steady pacing; the price of each lockout falls on every other app on the account, which stops for that minute.${
+- With the learning, the processes are refused once, measure their parts once that lockout ends (each paces evenly, following the work it has waiting, until the sandbox refuses again: the second lockout) and then keep under the limit together, finishing about together. The baseline's cycle of a burst of 120 and a minute's lockout can add about as many subscribers per minute, as AWeber (and the sandbox) starts a fresh window after a lockout; but each of its lockouts stops every other app on the account for that minute.
+${traceLines(results)}${
 		items < 500
 			? `\n- This is a smoke run at ${items} subscribers per process (the scenario's size is 500). At this size n8n's preparation of the items and the processes' start, on a machine with other work (load average above), weigh as much as the pacing: the rates are far below what the pacing allows, and the targets on subscribers per minute are for the full run (\`BENCH_MULTI_ONLY=1 npm run bench\`).`
 			: ''

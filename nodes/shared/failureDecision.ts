@@ -6,7 +6,7 @@
 // AWeber writes its times in several shapes; the poll trigger's reader knows them all.
 import { parseAweberTime } from './aweberTime';
 import { isRateLimitRefusal, isTransientFailure, type AweberFailure } from './errors';
-import { shareAfterRefusal } from './rateLimiter';
+import { measuredShare, shareAfterRefusal, type ShareState } from './rateLimiter';
 
 /** "Rate Limit Error" lockouts waited out for one request before giving up: AWeber's budget is being used elsewhere. */
 export const MAX_RATE_LIMIT_WAITS = 5;
@@ -47,6 +47,10 @@ export interface FailureContext {
 		ceiling: number;
 		/** A lockout is already being waited out: this refusal only confirms it. */
 		lockedOut: boolean;
+		/** Where this process's share of the account stands (rateLimiter.ts). */
+		share: ShareState;
+		/** While measuring: how long this process has measured, in windows. */
+		measuredWindows?: number;
 		/** The share learning is on (rateLimiter.ts). */
 		learning: boolean;
 	};
@@ -59,8 +63,12 @@ export type FailureDecision =
 	| { action: 'pass-on' }
 	/** The token refresh lost a race: the request was not carried out, send it again at once. */
 	| { action: 'resend-after-refresh-race' }
-	/** AWeber locked the account out: wait it out, lowering this process's share when the refusal shows other traffic. */
-	| { action: 'wait-out-lockout'; lowerShareTo?: number }
+	/**
+	 * AWeber locked the account out: wait it out. When the refusal shows other traffic, learn from it: measure the
+	 * share once the lockout ends (`measureShare`), or settle it at `lowerShareTo` (the measurement's refusal, or one
+	 * while the share was settled already).
+	 */
+	| { action: 'wait-out-lockout'; measureShare?: true; lowerShareTo?: number }
 	/** A transient failure of a request that is safe to repeat. */
 	| { action: 'retry'; afterMs: number }
 	/** A retried add met "already subscribed": the first attempt may have added the subscriber; check the evidence. */
@@ -96,10 +104,7 @@ export function decideAfterFailure(
 	if (context.lostRefreshRace && !counters.refreshRaceRetried) return { action: 'resend-after-refresh-race' };
 	if (isRateLimitRefusal(failure)) {
 		if (counters.rateLimitWaits >= MAX_RATE_LIMIT_WAITS) return { action: 'fail', because: 'rate-limit-persists' };
-		const { account } = context;
-		// Only the refusal that starts a lockout is evidence; the others in the same moment only confirm it.
-		const lowerShareTo = account.learning && !account.lockedOut ? shareAfterRefusal(account.sentInWindow, account.ceiling) : undefined;
-		return lowerShareTo === undefined ? { action: 'wait-out-lockout' } : { action: 'wait-out-lockout', lowerShareTo };
+		return { action: 'wait-out-lockout', ...learnFromRefusal(context.account) };
 	}
 	if (isTransientFailure(failure)) {
 		if (request.repeatable && counters.transientRetries < MAX_TRANSIENT_RETRIES) {
@@ -112,6 +117,17 @@ export function decideAfterFailure(
 		return { action: 'recover-duplicate' };
 	}
 	return { action: 'fail', because: 'refused' };
+}
+
+/** What a "Rate Limit Error" teaches about this process's share of the account (rateLimiter.ts). */
+function learnFromRefusal(account: FailureContext['account']): { measureShare?: true; lowerShareTo?: number } {
+	// Only the refusal that starts a lockout is evidence; the others in the same moment only confirm it. A process
+	// that alone filled the limit learns nothing: no other traffic is needed to explain the refusal.
+	if (!account.learning || account.lockedOut || account.sentInWindow >= account.ceiling) return {};
+	if (account.share === 'full') return { measureShare: true };
+	const lowerShareTo =
+		account.share === 'measuring' ? measuredShare(account.sentInWindow, account.ceiling, account.measuredWindows) : shareAfterRefusal(account.sentInWindow, account.ceiling);
+	return lowerShareTo === undefined ? {} : { lowerShareTo };
 }
 
 /** Slack for the difference between this machine's clock and AWeber's when comparing their times. */

@@ -64,27 +64,84 @@ interface Waiter {
 /**
  * Learning the account's share (docs/rate-limits.md#sharing-the-account). AWeber counts every app and process
  * using the account together; a "Rate Limit Error" while this process sent fewer requests than the credential's
- * limit is evidence of traffic it cannot see. The share then drops to what this process had sent in that window
- * (less a twentieth, for the timing AWeber and this process see differently), so processes that split the account
- * converge after one lockout; it holds for SHARE_HOLD_WINDOWS windows, then rises by 1, 2, 4, ... requests per
- * window without a refusal, back to the credential's limit, which stays the ceiling. A refusal that comes while the
- * share is still lowered (the raise went past what the others leave) doubles the hold, up to MAX_SHARE_HOLD_WINDOWS,
- * so a long run alongside other traffic probes, and costs the account a lockout, ever more rarely.
+ * limit is evidence of traffic it cannot see. What this process sent before that first refusal says little about its
+ * fair part: processes that start a moment apart burst at full speed, so the first to start may have sent several
+ * times what the others did. So the share is measured once the lockout ends. Every process on the account was
+ * locked out by the same refusal and starts again at the same moment; each then paces evenly, at a rate that would
+ * drain the requests it has waiting in MEASURE_DRAIN_WINDOWS windows (between MIN_MEASURE_PACE of the limit and the
+ * limit), until AWeber refuses again. What each has sent by then is its part of the account in proportion to the
+ * work it has left, so processes sharing the account finish about together instead of one running on alone at a
+ * small share. Each settles at that part (measuredShare); if no refusal comes within a window, the others left room
+ * for the pace kept: at the full limit they have gone, below it the share rises from that pace.
+ *
+ * A settled share holds while the others, measured alike, still have work: they paced to drain theirs in
+ * MEASURE_DRAIN_WINDOWS windows and were refused as soon as this process, so they need about MEASURE_DRAIN_WINDOWS
+ * divided by the measurement's length (at least SHARE_HOLD_WINDOWS windows); then it rises by 1, 2, 4, ... requests
+ * per window without a refusal, back to the credential's limit, which stays the ceiling. A refusal while the share is
+ * settled (the raise
+ * went past what the others leave) lowers it to what this process had sent and doubles the hold, up to
+ * MAX_SHARE_HOLD_WINDOWS, so a long run alongside other traffic probes, and costs the account a lockout, ever more
+ * rarely.
  */
 export const SHARE_HOLD_WINDOWS = 5;
 
 export const MAX_SHARE_HOLD_WINDOWS = 40;
 
+/** While measuring, a process paces to drain its waiting requests in this many windows (MIN_MEASURE_PACE..1 of the limit). */
+export const MEASURE_DRAIN_WINDOWS = 4;
+
+/** A measurement shorter than this (in windows) did not meet others measuring alike: its hold is the plain one. */
+const MIN_MEASURED_WINDOWS = 0.2;
+
+/** The slowest measuring pace, as a part of the limit: two processes measuring together still fill the account within a window. */
+const MIN_MEASURE_PACE = 0.6;
+
 /** The lowest share learned: a tenth of the credential's limit, so a refusal met while nearly idle cannot stall the process. */
 const MIN_SHARE_FRACTION = 0.1;
 
+/** What a share lowered while settled leaves unused, for the timing AWeber and this process see differently (6 of 120). */
+const SETTLED_SLACK = 0.95;
+
 /**
- * The share after a "Rate Limit Error" that started a lockout, given what this process had sent in AWeber's window;
- * undefined when this process alone filled the credential's limit (the refusal says nothing about others).
+ * What a measured share leaves unused, in requests per window: the measurement counts only the requests AWeber
+ * answered since the lockout, all of them in AWeber's window, so the parts of the processes add up to the limit.
+ */
+const MEASURED_SLACK = 1;
+
+function lowestShare(ceiling: number): number {
+	return Math.ceil(ceiling * MIN_SHARE_FRACTION);
+}
+
+/**
+ * The share after a "Rate Limit Error" while the share was settled, given what this process had sent in AWeber's
+ * window; undefined when this process alone filled the credential's limit (the refusal says nothing about others).
  */
 export function shareAfterRefusal(sentInWindow: number, ceiling: number): number | undefined {
 	if (sentInWindow >= ceiling) return undefined;
-	return Math.max(Math.ceil(ceiling * MIN_SHARE_FRACTION), Math.floor(sentInWindow * 0.95));
+	return Math.max(lowestShare(ceiling), Math.floor(sentInWindow * SETTLED_SLACK));
+}
+
+/** Requests per window while measuring, for `waiting` requests queued: drains them in MEASURE_DRAIN_WINDOWS windows. */
+export function measuringPace(waiting: number, ceiling: number): number {
+	return Math.min(ceiling, Math.max(ceiling * MIN_MEASURE_PACE, waiting / MEASURE_DRAIN_WINDOWS));
+}
+
+/**
+ * The share settled after the measurement: AWeber refused `measuredWindows` windows after this process started
+ * measuring, with `sentInWindow` of its requests counted since. The others that measured alike (n8n processes on the
+ * same account) each sent their part the same way, so this process keeps its own. When it got more than two thirds
+ * of the account, the rest is more likely steady traffic (another app) that keeps its rate: `ceiling - sent` in that
+ * time, so this process takes no more than that rate leaves.
+ */
+export function measuredShare(sentInWindow: number, ceiling: number, measuredWindows = 1): number | undefined {
+	if (sentInWindow >= ceiling) return undefined;
+	const sent = Math.max(1, sentInWindow);
+	let share = sent;
+	if (sent > (ceiling * 2) / 3) {
+		const othersPerWindow = (ceiling - sent) / Math.min(1, Math.max(MIN_MEASURED_WINDOWS, measuredWindows));
+		share = Math.min(sent, ceiling - othersPerWindow);
+	}
+	return Math.max(lowestShare(ceiling), Math.floor(share) - MEASURED_SLACK);
 }
 
 /** The share `quietMs` after it was lowered to `lowered` with no refusal since, held for `holdWindows` first. */
@@ -93,6 +150,12 @@ export function shareAfterQuiet(lowered: number, quietMs: number, windowMs: numb
 	if (rising <= 0) return Math.min(lowered, ceiling);
 	return Math.min(ceiling, lowered + 2 ** Math.min(rising, 30) - 1);
 }
+
+/**
+ * Where this process's share stands: the credential's full limit; being measured after a lockout that showed other
+ * traffic; or settled below the limit.
+ */
+export type ShareState = 'full' | 'measuring' | 'settled';
 
 let shareLearning = true;
 
@@ -120,6 +183,13 @@ export class AccountRateLimiter {
 
 	/** The share learned from the last refusal that showed other traffic, and when; undefined at the full limit. */
 	private learned?: { share: number; at: number; holdWindows: number };
+
+	/**
+	 * Set from a refusal that showed other traffic until the share is measured (the next refusal) or a window passed
+	 * after the lockout without one: requests then start evenly spaced at the credential's limit, the next one not
+	 * before `nextAt`.
+	 */
+	private measuring?: { nextAt: number; pace: number; firstStartAt?: number };
 
 	/** Set when a learned share grew back to the full limit, until the user was told (takeRecoveredShare). */
 	private recoveredTo?: number;
@@ -178,13 +248,17 @@ export class AccountRateLimiter {
 	lockOut(): { waitMs: number; started: boolean } {
 		const now = this.clock.now();
 		const started = this.lockedUntil <= now;
-		this.lockedUntil = Math.max(this.lockedUntil, now + this.settings.windowMs + this.margin());
+		// The lockout runs from the refusal that started it: the requests refused in the same moment do not prolong it
+		// (docs/aweber-behaviour.md#rate-limit), and every process on the account then starts again at about the same
+		// time, which the share measurement relies on.
+		if (started) this.lockedUntil = now + this.settings.windowMs + this.margin();
 		return { waitMs: this.lockedUntil - now, started };
 	}
 
 	/** Requests this process may send per window now: the credential's limit, or its learned share of the account. */
 	share(): number {
 		const ceiling = this.settings.requests;
+		this.endQuietMeasurement();
 		if (!this.learned) return ceiling;
 		const { share: lowered, at, holdWindows } = this.learned;
 		const share = shareAfterQuiet(lowered, this.clock.now() - at, this.settings.windowMs, ceiling, holdWindows);
@@ -194,10 +268,42 @@ export class AccountRateLimiter {
 		return ceiling;
 	}
 
-	/** Requests of this process AWeber counted in the current window (sent and not refused), the one just refused aside. */
+	/**
+	 * Requests of this process AWeber surely counted in the current window: answered and not refused. Requests still
+	 * in flight when a refusal comes are left out: most were sent after AWeber locked the account and will be refused
+	 * too, and counting too few only makes the learned share safer.
+	 */
 	sentInWindow(): number {
 		this.dropExpired(this.clock.now());
-		return this.finished.filter((request) => !request.refused).length + Math.max(0, this.inFlight - 1);
+		return this.finished.filter((request) => !request.refused).length;
+	}
+
+	/** How long the measurement under way has lasted, in windows, from its first request; undefined when not measuring. */
+	measuredWindows(): number | undefined {
+		if (this.shareState() !== 'measuring' || this.measuring?.firstStartAt === undefined) return undefined;
+		return (this.clock.now() - this.measuring.firstStartAt) / this.settings.windowMs;
+	}
+
+	/** The pace of the measurement under way, in requests per window; undefined when not measuring. */
+	measuringPace(): number | undefined {
+		return this.shareState() === 'measuring' ? this.measuring?.pace : undefined;
+	}
+
+	/** Where the share stands (ShareState). */
+	shareState(): ShareState {
+		this.share();
+		if (this.measuring) return 'measuring';
+		return this.learned ? 'settled' : 'full';
+	}
+
+	/**
+	 * A refusal showed other traffic while this process used its full limit: once the lockout ends, pace evenly at the
+	 * limit until AWeber refuses again (lowerShare), to find this process's fair part.
+	 */
+	measureShare(): void {
+		this.learned = undefined;
+		this.recoveredTo = undefined;
+		this.measuring = { nextAt: 0, pace: this.settings.requests };
 	}
 
 	/** Whether a lockout is being waited out (a refusal now only confirms it). */
@@ -205,11 +311,31 @@ export class AccountRateLimiter {
 		return this.lockedUntil > this.clock.now();
 	}
 
-	/** Lowers this process's share of the account (never raises it); returns the share now in force. */
+	/**
+	 * Settles this process's share of the account at `to`: the measurement's result (measuredShare), or lower than the
+	 * settled share after a refusal (never raising it then); returns the share now in force.
+	 */
 	lowerShare(to: number): number {
-		const share = Math.min(this.share(), Math.max(1, Math.floor(to)));
+		const wanted = Math.max(1, Math.floor(to));
+		const ceiling = this.settings.requests;
+		if (this.measuring && this.shareState() === 'measuring') {
+			const settled = Math.min(ceiling, wanted);
+			// The others that measured alike paced to drain their work in MEASURE_DRAIN_WINDOWS windows and were refused
+			// after as long as this process, so they need about MEASURE_DRAIN_WINDOWS / (that time) windows at their share
+			// once the lockout this refusal starts has passed: rising before they are done would only cost the account a
+			// lockout. A refusal within a fifth of a window says the others were not measuring alike (already at full
+			// speed when this process started): the plain hold then, so that a share settled too low soon rises.
+			const { firstStartAt } = this.measuring;
+			const measuredWindows = firstStartAt === undefined ? 0 : (this.clock.now() - firstStartAt) / this.settings.windowMs;
+			const othersDoneIn = measuredWindows >= MIN_MEASURED_WINDOWS ? 1 + Math.ceil(MEASURE_DRAIN_WINDOWS / measuredWindows) : SHARE_HOLD_WINDOWS;
+			const holdWindows = Math.min(MAX_SHARE_HOLD_WINDOWS, Math.max(SHARE_HOLD_WINDOWS, othersDoneIn));
+			this.measuring = undefined;
+			this.learned = settled < ceiling ? { share: settled, at: this.clock.now(), holdWindows } : undefined;
+			return settled;
+		}
+		const share = Math.min(this.share(), wanted);
 		// Still lowered: the last raise went too far, so wait longer before the next one.
-		const holdWindows = this.learned ? Math.min(MAX_SHARE_HOLD_WINDOWS, this.learned.holdWindows * 2) : SHARE_HOLD_WINDOWS;
+		const holdWindows = this.learned ? Math.min(MAX_SHARE_HOLD_WINDOWS, Math.max(SHARE_HOLD_WINDOWS, this.learned.holdWindows * 2)) : SHARE_HOLD_WINDOWS;
 		this.learned = { share, at: this.clock.now(), holdWindows };
 		this.recoveredTo = undefined;
 		return share;
@@ -226,13 +352,19 @@ export class AccountRateLimiter {
 	/** A rough time until a request queued now would start, to tell the user; not used for pacing. */
 	estimateWaitMs(): number {
 		const now = this.clock.now();
-		const perRequest = (this.settings.windowMs + this.margin()) / this.share();
+		const perRequest = (this.settings.windowMs + this.margin()) / (this.measuringPace() ?? this.share());
 		const next = this.nextStartAt(now) ?? now + perRequest;
 		return Math.max(0, next - now) + this.waiters.length * perRequest;
 	}
 
 	private startRequest(enqueuedAt: number): RateLimitSlot {
 		this.inFlight++;
+		if (this.measuring) {
+			// Paced on the requests still waiting (this one aside), so that each process's part follows its work.
+			this.measuring.firstStartAt ??= this.clock.now();
+			this.measuring.pace = measuringPace(this.waiters.length + 1, this.settings.requests);
+			this.measuring.nextAt = this.clock.now() + (this.settings.windowMs + this.margin()) / this.measuring.pace;
+		}
 		let released = false;
 		return {
 			waitedMs: this.clock.now() - enqueuedAt,
@@ -268,6 +400,7 @@ export class AccountRateLimiter {
 		this.dropExpired(now);
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
 		let startAt = Math.max(now, this.lockedUntil);
+		if (this.measuring) startAt = Math.max(startAt, this.measuring.nextAt);
 		// Over the limit, the oldest finished requests have to leave the window first.
 		const mustLeave = this.inFlight + this.finished.length - requests + 1;
 		if (mustLeave > 0) {
@@ -275,6 +408,20 @@ export class AccountRateLimiter {
 			startAt = Math.max(startAt, this.finished[mustLeave - 1].at + counted);
 		}
 		return startAt;
+	}
+
+	/**
+	 * A whole window after the lockout passed without a refusal while measuring: the others left room for the pace
+	 * kept. At the full limit they have gone; below it, the share rises from that pace as after a hold.
+	 */
+	private endQuietMeasurement(): void {
+		if (!this.measuring) return;
+		if (this.clock.now() < this.lockedUntil + this.settings.windowMs + this.margin()) return;
+		const ceiling = this.settings.requests;
+		const pace = Math.floor(this.measuring.pace);
+		this.measuring = undefined;
+		if (pace < ceiling) this.learned = { share: pace, at: this.clock.now(), holdWindows: 0 };
+		else this.recoveredTo = ceiling;
 	}
 
 	private dropExpired(now: number): void {

@@ -410,7 +410,14 @@ export async function sendWithAweberPolicies<T>(
 					// are not AWeber's answer (a refused field, a cancelled run) are not retried.
 					notAnAnswer: (error as { aweberMapped?: boolean }).aweberMapped === true || (failure.status === undefined && failure.code === undefined),
 					lostRefreshRace: mayBeRefreshRace(failure, counters) && (await tracked.lostRefreshRace(failure)),
-					account: { sentInWindow: limiter.sentInWindow(), ceiling: settings.requests, lockedOut: limiter.isLockedOut(), learning: isShareLearningOn() },
+					account: {
+						sentInWindow: limiter.sentInWindow(),
+						ceiling: settings.requests,
+						lockedOut: limiter.isLockedOut(),
+						share: limiter.shareState(),
+						measuredWindows: limiter.measuredWindows(),
+						learning: isShareLearningOn(),
+					},
 					backoffBaseMs,
 				});
 				switch (decision.action) {
@@ -423,6 +430,14 @@ export async function sendWithAweberPolicies<T>(
 						counters.rateLimitWaits++;
 						refused = true;
 						const lockout = limiter.lockOut();
+						if (decision.measureShare) {
+							limiter.measureShare();
+							notify(
+								context,
+								'warn',
+								`AWeber: another process or app is using this AWeber account: after the lockout this process paces its requests evenly to measure its share of the account's ${settings.requests} requests per ${windowName(settings.windowMs)}`,
+							);
+						}
 						if (decision.lowerShareTo !== undefined) {
 							const share = limiter.lowerShare(decision.lowerShareTo);
 							notify(

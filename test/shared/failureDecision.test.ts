@@ -28,7 +28,7 @@ const purchase: RequestTraits = { repeatable: false, isWrite: true, canRecoverDu
 const facts: FailureContext = {
 	notAnAnswer: false,
 	lostRefreshRace: false,
-	account: { sentInWindow: 60, ceiling: 120, lockedOut: false, learning: true },
+	account: { sentInWindow: 60, ceiling: 120, lockedOut: false, share: 'full', learning: true },
 	backoffBaseMs: 1_000,
 };
 
@@ -38,7 +38,23 @@ const table: Row[] = [
 	['an error that is not AWeber\'s answer', notFound, {}, read, { notAnAnswer: true }, { action: 'pass-on' }],
 	['a lost token refresh race', tokenRefused, {}, purchase, { lostRefreshRace: true }, { action: 'resend-after-refresh-race' }],
 	['a second lost refresh race', tokenRefused, { refreshRaceRetried: true }, read, { lostRefreshRace: true }, { action: 'fail', because: 'refused' }],
-	['a lockout while this process sent half the limit: lower the share', rateLimit, {}, read, {}, { action: 'wait-out-lockout', lowerShareTo: 57 }],
+	['a lockout while this process sent half the limit at its full limit: measure the share after it', rateLimit, {}, read, {}, { action: 'wait-out-lockout', measureShare: true }],
+	[
+		'the refusal that ends the measurement: settle at what this process sent since the lockout',
+		rateLimit,
+		{},
+		read,
+		{ account: { ...facts.account, share: 'measuring', measuredWindows: 0.5 } },
+		{ action: 'wait-out-lockout', lowerShareTo: 59 },
+	],
+	[
+		'a refusal while the share is settled: lower it to what this process sent, less a twentieth',
+		rateLimit,
+		{},
+		read,
+		{ account: { ...facts.account, share: 'settled' } },
+		{ action: 'wait-out-lockout', lowerShareTo: 57 },
+	],
 	['a lockout this process filled alone: nothing learned', rateLimit, {}, read, { account: { ...facts.account, sentInWindow: 120 } }, { action: 'wait-out-lockout' }],
 	['a refusal during a lockout already waited out: only confirms it', rateLimit, {}, read, { account: { ...facts.account, lockedOut: true } }, { action: 'wait-out-lockout' }],
 	['a lockout with the learning off', rateLimit, {}, read, { account: { ...facts.account, learning: false } }, { action: 'wait-out-lockout' }],
