@@ -313,26 +313,28 @@ describe('Measuring the share after a lockout', () => {
 		expect(startedAt.length).toBeLessThanOrEqual(55);
 	});
 
-	it('keeps the full limit when a window passes after the lockout without a refusal at the full pace', async () => {
+	/** A limiter that measures after a lockout with `waiting` requests queued, a little over a window after it ended. */
+	async function quietMeasurement(waiting: number) {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
 		const { waitMs } = limiter.lockOut();
 		limiter.measureShare();
-		for (let index = 0; index < 1_000; index++) void limiter.acquire().then((slot) => slot.release());
+		for (let index = 0; index < waiting; index++) void limiter.acquire().then((slot) => slot.release());
 		await clock.advance(waitMs + 1.1 * WINDOW);
+		return { clock, limiter };
+	}
+
+	it('keeps the full limit when a window passes after the lockout without a refusal at the full pace', async () => {
+		const { limiter } = await quietMeasurement(1_000);
 
 		expect(limiter.shareState()).toBe('full');
 		expect(limiter.share()).toBe(LIMIT);
 		expect(limiter.takeRecoveredShare()).toBe(LIMIT);
 	});
+
 	it('after a quiet measurement at a slower pace, rises from that pace; a refusal then holds it for the plain hold', async () => {
-		const clock = new ManualClock();
-		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
-		const { waitMs } = limiter.lockOut();
-		limiter.measureShare();
 		// 100 waiting: the slowest pace, 72 per window, which the others left room for.
-		for (let index = 0; index < 100; index++) void limiter.acquire().then((slot) => slot.release());
-		await clock.advance(waitMs + 1.1 * WINDOW);
+		const { clock, limiter } = await quietMeasurement(100);
 		expect(limiter.shareState()).toBe('settled');
 		expect(limiter.share()).toBe(72);
 
