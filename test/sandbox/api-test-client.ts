@@ -1,6 +1,7 @@
 // A small HTTP client for the sandbox's resource API tests: raw status, headers and body, nothing hidden.
 import { request } from 'undici';
 
+import { startSandbox } from './index';
 import type { Sandbox } from './types';
 
 export interface ApiResponse {
@@ -78,3 +79,21 @@ export const PURCHASE = {
 	event_time: '2026-01-01T10:00:00.123Z',
 	url: 'https://shop.example/thanks',
 } as const;
+
+/**
+ * A sandbox for the tests of a file or describe block: started before them, stopped after them, and reset before
+ * each test, which `onReset` receives with a fresh token of every scope.
+ */
+export function useSandbox(onReset: (sandbox: Sandbox, token: string) => void): void {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => {
+		await sandbox?.stop();
+	});
+	beforeEach(() => {
+		sandbox!.reset();
+		onReset(sandbox!, sandbox!.issueToken().access_token);
+	});
+}

@@ -1,25 +1,16 @@
 // Broadcasts as AWeber runs them: form-encoded writes, the draft → scheduled → sending → sent state machine on
 // the sandbox clock, cancel, conflicts, cursor-paged opens and clicks, and the campaign statistics.
-import { call, listPath } from './api-test-client';
+import { call, listPath, useSandbox } from './api-test-client';
 import { SENDING_DURATION_MS } from './broadcast-lifecycle';
-import { startSandbox } from './index';
 import { SEED_EXTRAS } from './seed';
 import type { Sandbox } from './types';
 
 let sandbox: Sandbox;
 let token: string;
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.stop();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-	token = sandbox.issueToken().access_token;
+useSandbox((started, fresh) => {
+	sandbox = started;
+	token = fresh;
 });
 
 const newsletter = () => listPath(sandbox, sandbox.seed.lists.newsletter);

@@ -6,24 +6,15 @@ import type { AddressInfo } from 'node:net';
 
 import { request } from 'undici';
 
-import { accountPath, call, listPath } from './api-test-client';
-import { startSandbox } from './index';
+import { accountPath, call, listPath, useSandbox } from './api-test-client';
 import type { Sandbox, TokenRecord } from './types';
 
 let sandbox: Sandbox;
 let token: string;
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.stop();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-	token = sandbox.issueToken().access_token;
+useSandbox((started, fresh) => {
+	sandbox = started;
+	token = fresh;
 });
 
 async function control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {

@@ -1,6 +1,6 @@
 // AWeber's rate limit: 120 requests per sliding minute per account, a 403 "Rate Limit Error" for the request
 // over it and a 60 second lockout, all on the sandbox clock.
-import { accountPath, call } from './api-test-client';
+import { accountPath, call, useSandbox } from './api-test-client';
 import { SandboxClock } from './clock';
 import { startSandbox } from './index';
 import { RateLimiter } from './ratelimit';
@@ -25,17 +25,9 @@ describe('the rate limit over HTTP', () => {
 	let sandbox: Sandbox;
 	let token: string;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-
-	afterAll(async () => {
-		await sandbox.stop();
-	});
-
-	beforeEach(() => {
-		sandbox.reset();
-		token = sandbox.issueToken().access_token;
+	useSandbox((started, fresh) => {
+		sandbox = started;
+		token = fresh;
 	});
 
 	it('allows 120 requests a minute; the 121st gets 403 Rate Limit Error and locks the account for 60 seconds', async () => {

@@ -1,8 +1,7 @@
 // The sandbox against AWeber's own API reference (test/sandbox/reference/README.md): each test reads what it
 // expects from the reference's statement, named by operation and schema, and the answers of the operations the
 // nodes use are validated against the reviewed schema extract, so a future divergence fails here.
-import { PURCHASE, accountPath, call, listPath } from './api-test-client';
-import { startSandbox } from './index';
+import { PURCHASE, accountPath, call, listPath, useSandbox } from './api-test-client';
 import {
 	BROADCAST_STATISTIC_IDS_IN_PATH_ENUM,
 	Broadcasts,
@@ -22,17 +21,9 @@ import type { Sandbox } from './types';
 let sandbox: Sandbox;
 let token: string;
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.stop();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-	token = sandbox.issueToken().access_token;
+useSandbox((started, fresh) => {
+	sandbox = started;
+	token = fresh;
 });
 
 const newsletter = () => listPath(sandbox, sandbox.seed.lists.newsletter);

@@ -1,23 +1,14 @@
 // How the sandbox answers requests the way AWeber's own client code sends them: a pre-encoded form without a
 // Content-Type (AWeber's Python examples), add subscriber without a Content-Type, and a purchase (202 Accepted).
-import { call, listPath } from './api-test-client';
-import { startSandbox } from './index';
+import { call, listPath, useSandbox } from './api-test-client';
 import type { Sandbox } from './types';
 
 let sandbox: Sandbox;
 let token: string;
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.stop();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-	token = sandbox.issueToken().access_token;
+useSandbox((started, fresh) => {
+	sandbox = started;
+	token = fresh;
 });
 
 const newsletter = () => listPath(sandbox, sandbox.seed.lists.newsletter);
