@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 import { request } from 'undici';
 
+import { sandboxCredentialData, type AweberTestbed } from './aweber';
+
 /**
  * A pass-through proxy in front of the sandbox that can lose AWeber's answer AFTER the sandbox carried the
  * request out (the sandbox's own faults strike before it acts): "processed, then the connection dropped"
@@ -83,4 +85,19 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of incoming) chunks.push(chunk as Buffer);
 	return Buffer.concat(chunks);
+}
+
+/**
+ * An AnswerLosingProxy in front of the testbed's sandbox for the tests of a describe block, with a credential that
+ * reaches the sandbox through it (`viaProxy`). Read both inside tests.
+ */
+export function useAnswerLosingProxy(bed: AweberTestbed): { proxy: AnswerLosingProxy; viaProxy: string } {
+	const losing = {} as { proxy: AnswerLosingProxy; viaProxy: string };
+	beforeAll(async () => {
+		losing.proxy = new AnswerLosingProxy(bed.sandbox.apiBaseUrl);
+		await losing.proxy.start();
+		losing.viaProxy = bed.harness.addCredential({ ...sandboxCredentialData(bed.sandbox), apiBaseUrl: losing.proxy.url });
+	});
+	afterAll(async () => await losing.proxy?.stop());
+	return losing;
 }

@@ -3,8 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { AnswerLosingProxy } from '../harness/answerLosingProxy';
-import { sandboxCredentialData, startTestbed, useTestbed, type AweberTestbed } from '../harness/aweber';
+import { useAnswerLosingProxy } from '../harness/answerLosingProxy';
+import { useTestbed, type AweberTestbed } from '../harness/aweber';
 import { apiCalls, byId, callLines, listPath, newsletterScope, registerSmallPageVariant, run } from './email-nodes.helpers';
 
 const SIMPLIFIED_SUBSCRIBER_KEYS = [
@@ -235,23 +235,8 @@ describe('Output: Request Summary (one call per add)', () => {
 });
 
 describe('Output: Request Summary, when an add\'s answer was lost', () => {
-	let bed: AweberTestbed;
-	let proxy: AnswerLosingProxy;
-	let viaProxy: string;
-	beforeAll(async () => {
-		bed = await startTestbed();
-		proxy = new AnswerLosingProxy(bed.sandbox.apiBaseUrl);
-		await proxy.start();
-		viaProxy = bed.harness.addCredential({ ...sandboxCredentialData(bed.sandbox), apiBaseUrl: proxy.url });
-	});
-	afterAll(async () => {
-		await proxy.stop();
-		await bed.stop();
-	});
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
+	const losing = useAnswerLosingProxy(bed);
 
 	const empty = () => bed.sandbox.seed.lists.empty;
 	const subscribersPath = () => `/lists/${empty()}/subscribers`;
@@ -259,7 +244,7 @@ describe('Output: Request Summary, when an add\'s answer was lost', () => {
 		await bed.harness.runNode(
 			{
 				type: 'aWeberSubscriber',
-				credentialId: viaProxy,
+				credentialId: losing.viaProxy,
 				parameters: {
 					operation: 'create',
 					output: 'summary',
@@ -272,28 +257,28 @@ describe('Output: Request Summary, when an add\'s answer was lost', () => {
 		);
 
 	it('counts the retry\'s "already subscribed" as done and outputs the same summary', async () => {
-		proxy.loseAnswers(1, 'POST', subscribersPath(), '500');
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), '500');
 		const result = await addFast([{ email: 'lost.fast@example.com' }]);
 
 		expect(result.status).toBe('success');
 		// Carried out (answer lost), refused as a duplicate, then found by email: never two subscribers.
 		expect(apiCalls(bed).map((call) => `${call.method} ${call.status}`)).toEqual(['POST 201', 'POST 400', 'GET 200']);
 		expect(apiCalls(bed)[2].query).toMatchObject({ 'ws.op': 'find', email: 'lost.fast@example.com' });
-		const stored = await storedSubscriber(bed, empty(), 'lost.fast@example.com', proxy.url);
+		const stored = await storedSubscriber(bed, empty(), 'lost.fast@example.com', losing.proxy.url);
 		expect(result.items).toEqual([
 			{
 				id: stored.id,
 				email: 'lost.fast@example.com',
 				name: 'Ada',
 				list_id: empty(),
-				list_link: `${proxy.url}${listPath(bed, empty())}`,
+				list_link: `${losing.proxy.url}${listPath(bed, empty())}`,
 				self_link: stored.self_link,
 			},
 		]);
 	});
 
 	it('in a bulk run, only the items whose answer was lost cost more than their one POST', async () => {
-		proxy.loseAnswers(2, 'POST', subscribersPath(), 'reset');
+		losing.proxy.loseAnswers(2, 'POST', subscribersPath(), 'reset');
 		const items = Array.from({ length: 15 }, (_, index) => ({ email: `lost-bulk-${index}@example.com` }));
 		const result = await addFast(items);
 

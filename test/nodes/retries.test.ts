@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { AnswerLosingProxy } from '../harness/answerLosingProxy';
-import { sandboxCredentialData, startTestbed, useTestbed, type AweberTestbed } from '../harness/aweber';
+import { useAnswerLosingProxy } from '../harness/answerLosingProxy';
+import { useTestbed, type AweberTestbed } from '../harness/aweber';
 import type { RequestLogEntry } from '../sandbox/types';
 
 type Locator = { __rl: true; mode: 'id'; value: string };
@@ -66,28 +66,13 @@ describe('Retries of transient failures', () => {
 });
 
 describe('Retried add subscriber', () => {
-	let bed: AweberTestbed;
-	let proxy: AnswerLosingProxy;
-	let viaProxy: string;
-	beforeAll(async () => {
-		bed = await startTestbed();
-		proxy = new AnswerLosingProxy(bed.sandbox.apiBaseUrl);
-		await proxy.start();
-		viaProxy = bed.harness.addCredential({ ...sandboxCredentialData(bed.sandbox), apiBaseUrl: proxy.url });
-	});
-	afterAll(async () => {
-		await proxy.stop();
-		await bed.stop();
-	});
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
+	const losing = useAnswerLosingProxy(bed);
 
 	const addSubscriber = async (email: string, listId = bed.sandbox.seed.lists.empty, output: 'subscriber' | 'summary' = 'subscriber') =>
 		await bed.harness.runNode({
 			type: 'aWeberSubscriber',
-			credentialId: viaProxy,
+			credentialId: losing.viaProxy,
 			parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId(listId), email, output, additionalFields: { name: 'Ada', tags: ['new'] } },
 		});
 
@@ -105,7 +90,7 @@ describe('Retried add subscriber', () => {
 	it.each(['reset', '500'] as const)(
 		'when AWeber added the subscriber but the answer was lost (%s), the retry\'s duplicate refusal yields that subscriber',
 		async (how) => {
-			proxy.loseAnswers(1, 'POST', subscribersPath(), how);
+			losing.proxy.loseAnswers(1, 'POST', subscribersPath(), how);
 			const result = await addSubscriber(`lost-${how}@example.com`);
 
 			expect(result.status).toBe('success');
@@ -120,12 +105,12 @@ describe('Retried add subscriber', () => {
 	);
 
 	it('in a bulk run, answers lost after AWeber acted cost neither a subscriber nor a duplicate', async () => {
-		proxy.loseAnswers(3, 'POST', subscribersPath(), 'reset');
+		losing.proxy.loseAnswers(3, 'POST', subscribersPath(), 'reset');
 		const input = Array.from({ length: 30 }, (_, index) => ({ email: `bulk-lost-${index}@example.com` }));
 		const result = await bed.harness.runNode(
 			{
 				type: 'aWeberSubscriber',
-				credentialId: viaProxy,
+				credentialId: losing.viaProxy,
 				parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.empty), email: '={{ $json.email }}' },
 			},
 			input,
@@ -161,7 +146,7 @@ describe('Retried add subscriber', () => {
 	});
 
 	it('when AWeber added the subscriber but the answer was lost, Output "Request Summary" also yields the added subscriber', async () => {
-		proxy.loseAnswers(1, 'POST', subscribersPath(), '500');
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), '500');
 		const result = await addSubscriber('lost-summary@example.com', bed.sandbox.seed.lists.empty, 'summary');
 		expect(result.status).toBe('success');
 		expect(result.items).toEqual([expect.objectContaining({ email: 'lost-summary@example.com' })]);
@@ -191,31 +176,16 @@ describe('Retried add subscriber', () => {
 });
 
 describe('A lost answer to a write that cannot be repeated', () => {
-	let bed: AweberTestbed;
-	let proxy: AnswerLosingProxy;
-	let viaProxy: string;
-	beforeAll(async () => {
-		bed = await startTestbed();
-		proxy = new AnswerLosingProxy(bed.sandbox.apiBaseUrl);
-		await proxy.start();
-		viaProxy = bed.harness.addCredential({ ...sandboxCredentialData(bed.sandbox), apiBaseUrl: proxy.url });
-	});
-	afterAll(async () => {
-		await proxy.stop();
-		await bed.stop();
-	});
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed();
+	const losing = useAnswerLosingProxy(bed);
 
 	const scope = () => ({ accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.newsletter) });
 
 	it.each(['500', 'reset'] as const)('Track Purchase (%s): says the purchase may have been recorded and where to check, without resending', async (how) => {
-		proxy.loseAnswers(1, 'POST', '/purchases', how);
+		losing.proxy.loseAnswers(1, 'POST', '/purchases', how);
 		const result = await bed.harness.runNode({
 			type: 'aWeberSubscriber',
-			credentialId: viaProxy,
+			credentialId: losing.viaProxy,
 			parameters: {
 				operation: 'trackPurchase',
 				...scope(),
@@ -239,10 +209,10 @@ describe('A lost answer to a write that cannot be repeated', () => {
 	});
 
 	it('Broadcast Create (connection reset): says the draft may exist and where to check, without resending', async () => {
-		proxy.loseAnswers(1, 'POST', '/broadcasts', 'reset');
+		losing.proxy.loseAnswers(1, 'POST', '/broadcasts', 'reset');
 		const result = await bed.harness.runNode({
 			type: 'aWeberBroadcast',
-			credentialId: viaProxy,
+			credentialId: losing.viaProxy,
 			parameters: { operation: 'create', ...scope(), subject: 'Spring sale', bodyText: 'Hello' },
 		});
 
