@@ -10,9 +10,11 @@ import { pollAweberEvents } from './pollEvents';
 
 export class AWeberPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		// The trigger panel drops " Trigger" from names: "AWeber Polling", not "AWeber Poll" (which reads as a survey).
+		// "Polling", not "Poll" (which reads as a survey).
 		displayName: 'AWeber Polling Trigger',
-		name: 'aWeberPollTrigger',
+		// The List node's type name plus "Trigger": n8n's node panel then lists this trigger's events (all of one list)
+		// on the AWeber List page (docs/triggers.md, "In n8n's node panel").
+		name: 'aWeberListTrigger',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		group: ['trigger'],
 		version: 1,

@@ -11,9 +11,10 @@ import { aweberWebhookLifecycle } from './webhookLifecycle';
 
 export class AWeberTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		// The node panel drops " Trigger" from names: "AWeber Webhook", not a second "AWeber" beside the Subscriber node.
 		displayName: 'AWeber Webhook Trigger',
-		name: 'aWeberTrigger',
+		// The Subscriber node's type name plus "Trigger": n8n's node panel then lists this trigger's events on the
+		// AWeber (Subscriber) page (docs/triggers.md, "In n8n's node panel").
+		name: 'aWeberSubscriberTrigger',
 		icon: { light: 'file:../../icons/aweber.svg', dark: 'file:../../icons/aweber.dark.svg' },
 		group: ['trigger'],
 		version: 1,

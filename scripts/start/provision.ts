@@ -15,9 +15,9 @@ const { AWeberTrigger } = require('../../dist/nodes/AWeberTrigger/AWeberTrigger.
 
 const CREDENTIAL_TYPE = 'aWeberOAuth2Api';
 const CREDENTIAL_NAME = 'AWeber (sandbox)';
-/** Signs the sandbox's webhooks; the AWeber Trigger checks them with the same key from the credential. */
+/** Signs the sandbox's webhooks; the AWeber Webhook Trigger checks them with the same key from the credential. */
 const WEBHOOK_VERIFICATION_KEY = 'sandbox-webhook-verification-key';
-const AWEBER_TRIGGER_TYPE = 'n8n-nodes-aweber.aWeberTrigger';
+const AWEBER_TRIGGER_TYPE = 'n8n-nodes-aweber.aWeberSubscriberTrigger';
 const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
 /** Examples published when imported: their triggers answer HTTP (a form, AWeber's webhooks), so they are ready to try. */
 const PUBLISHED_ON_IMPORT = [FORM_TRIGGER_TYPE, AWEBER_TRIGGER_TYPE];
@@ -294,7 +294,7 @@ function hasNode(workflow: WorkflowFile, types: string[]): boolean {
 const NODE_SETTINGS_CACHE_MS = 1_500;
 
 /**
- * Publishes new examples whose trigger answers HTTP. A published AWeber Trigger is published again on later
+ * Publishes new examples whose trigger answers HTTP. A published AWeber Webhook Trigger is published again on later
  * starts: n8n activated it at start-up with the previous sandbox's token, which this sandbox does not know.
  */
 async function publishExamples(

@@ -1,5 +1,5 @@
-// The copy-paste signed delivery of docs/sandbox.md ("Try the AWeber Trigger by hand"), run as written against the
-// AWeber Trigger with the key `npm start` gives the sandbox credential: the AWeber Trigger accepts it.
+// The copy-paste signed delivery of docs/sandbox.md ("Try the AWeber Webhook Trigger by hand"), run as written against the
+// AWeber Webhook Trigger with the key `npm start` gives the sandbox credential: the AWeber Webhook Trigger accepts it.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,9 +21,9 @@ function startScriptKey(): string {
 
 /** The `node -e '…'` command of the section, as a user copies it. */
 function documentedCommand(): string {
-	const section = sandboxDocs.split('### Try the AWeber Trigger by hand')[1] ?? '';
+	const section = sandboxDocs.split('### Try the AWeber Webhook Trigger by hand')[1] ?? '';
 	const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-	if (!block) throw new Error('docs/sandbox.md has no example under "Try the AWeber Trigger by hand"');
+	if (!block) throw new Error('docs/sandbox.md has no example under "Try the AWeber Webhook Trigger by hand"');
 	return block
 		.split('\n')
 		.filter((line) => !line.startsWith('export AWEBER_TRIGGER_URL='))
@@ -41,11 +41,11 @@ describe('The signed delivery example of docs/sandbox.md', () => {
 		expect(documentedCommand()).toContain(`const key = "${key}";`);
 	});
 
-	it('is accepted by the AWeber Trigger with the sandbox credential, and starts one run', async () => {
+	it('is accepted by the AWeber Webhook Trigger with the sandbox credential, and starts one run', async () => {
 		// The credential as npm start makes it: the sandbox's confidential app and the start script's key.
 		const credentialId = bed.connect({ webhookVerificationSecret: key });
 		receiver = await startWebhookReceiver(bed.harness, {
-			type: 'aWeberTrigger',
+			type: 'aWeberSubscriberTrigger',
 			credentialId,
 			parameters: { events: ['subscriber.added', 'subscriber.subscribed', 'subscriber.unsubscribed'] },
 		});

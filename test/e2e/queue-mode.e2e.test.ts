@@ -1,4 +1,4 @@
-// n8n in queue mode (main + worker + webhook processor, Redis and PostgreSQL on loopback): the AWeber Trigger and a
+// n8n in queue mode (main + worker + webhook processor, Redis and PostgreSQL on loopback): the AWeber Webhook Trigger and a
 // bulk subscriber workflow run on the worker with the same results as in regular mode. What this shows and what it
 // does not: docs/queue-mode.md.
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,7 @@ import { executionsRunBy, startQueueCluster, type QueueCluster } from './lib/que
 // The key as AWeber hands it out; the trigger uses its UTF-8 bytes as the HMAC key.
 const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
 const ALL_EVENTS = ['subscriber.added', 'subscriber.subscribed', 'subscriber.unsubscribed'];
-const TRIGGER = 'AWeber Trigger';
+const TRIGGER = 'AWeber Webhook Trigger';
 const BULK_SIZE = 200;
 // The bulk sandbox runs 20 times faster: AWeber's 120 requests per minute become 120 per 3 s.
 const BULK_TIME_SCALE = 20;
@@ -82,7 +82,7 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 		expect(cluster.env).toMatchObject({ EXECUTIONS_MODE: 'queue', DB_TYPE: 'postgresdb' });
 	});
 
-	describe('AWeber Trigger: deliveries at the webhook processor, executions on the worker', () => {
+	describe('AWeber Webhook Trigger: deliveries at the webhook processor, executions on the worker', () => {
 		const webhookId = randomUUID();
 		let workflowId: string;
 		let productionUrl: string;
@@ -99,7 +99,7 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 				nodes: [
 					{
 						name: TRIGGER,
-						type: aweberType('aWeberTrigger'),
+						type: aweberType('aWeberSubscriberTrigger'),
 						typeVersion: 1,
 						position: [0, 0],
 						parameters: { events: ALL_EVENTS },

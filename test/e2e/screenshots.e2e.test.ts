@@ -1,6 +1,7 @@
 // What a user sees of our package in the real n8n editor (headless Chromium): the node panel lists every
-// AWeber node, and the Subscriber node's parameters load the account's lists, tags and custom fields
-// through the credential. Each view is also saved as a screenshot (UPDATE_SCREENSHOTS=1: the README's
+// AWeber node, each trigger's events on the page of the node it belongs to (n8n merges a trigger into the page of
+// the node whose type name is the trigger's without "Trigger": docs/triggers.md#in-n8ns-node-panel), and the
+// Subscriber node's parameters load the account's lists, tags and custom fields through the credential. Each view is also saved as a screenshot (UPDATE_SCREENSHOTS=1: the README's
 // images in docs/screenshots/, see lib/browser.ts).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -16,6 +17,7 @@ import {
 import {
 	inputValues,
 	launchBrowser,
+	openAppTriggers,
 	openNodeParameters,
 	openSignedInEditor,
 	openWorkflow,
@@ -24,6 +26,13 @@ import {
 } from './lib/browser';
 
 const SUBSCRIBER_NODE = 'Add subscriber';
+
+interface NodeTypeSummary {
+	name: string;
+	displayName: string;
+	group: string[];
+	properties: Array<{ displayName: string; options?: Array<{ name: string }> }>;
+}
 
 /** A resource-locator value picked from the list, as the editor saves it (with the name it showed). */
 const picked = (value: number, name: string) => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: name });
@@ -73,12 +82,12 @@ describe('the n8n editor shows the AWeber nodes', () => {
 	});
 
 	it('lists every AWeber node when the node panel is searched for "AWeber"', async () => {
-		const types = await n8n.request<Array<{ name: string; displayName: string }>>('GET', '/types/nodes.json');
-		// The package's nodes, not the "… Tool" variants n8n derives for AI agents; the panel drops " Trigger".
-		const expected = types.body
-			.filter((type) => type.name.startsWith(`${PACKAGE_NAME}.`) && !type.name.endsWith('Tool'))
-			.map((type) => type.displayName.replace(/ Trigger$/, ''));
-		expect(expected).toHaveLength(12);
+		const types = await n8n.request<NodeTypeSummary[]>('GET', '/types/nodes.json');
+		// The package's action nodes, not the "… Tool" variants n8n derives for AI agents; the triggers are not listed
+		// on their own but on their nodes' pages (next test).
+		const ours = types.body.filter((type) => type.name.startsWith(`${PACKAGE_NAME}.`) && !type.name.endsWith('Tool'));
+		expect(ours).toHaveLength(12);
+		const expected = ours.filter((type) => !type.group.includes('trigger')).map((type) => type.displayName);
 
 		await openWorkflow(page, n8n, workflowId);
 		const listed = await searchNodePanel(page, 'AWeber', 'AWeber Broadcast');
@@ -87,6 +96,23 @@ describe('the n8n editor shows the AWeber nodes', () => {
 		const subscriber = types.body.find((type) => type.name === `${PACKAGE_NAME}.aWeberSubscriber`);
 		expect(listed[0]).toBe(subscriber?.displayName);
 		await saveScreenshot(page, 'node-panel.png');
+		await page.keyboard.press('Escape');
+	});
+
+	it.each([
+		['AWeber Webhook Trigger', 'AWeber', 'node-panel-aweber-triggers.png'],
+		['AWeber Polling Trigger', 'AWeber List', 'node-panel-aweber-list-triggers.png'],
+	])("lists the %s's events under Triggers on the %s page of the node panel", async (trigger, app, screenshot) => {
+		const types = await n8n.request<NodeTypeSummary[]>('GET', '/types/nodes.json');
+		const triggerType = types.body.find((type) => type.name.startsWith(`${PACKAGE_NAME}.`) && type.displayName === trigger);
+		const events = triggerType?.properties.find((property) => ['Event', 'Events'].includes(property.displayName))?.options ?? [];
+		expect(events.length).toBeGreaterThan(0);
+
+		await openWorkflow(page, n8n, workflowId);
+		const listed = await openAppTriggers(page, 'AWeber', app);
+		// n8n names each event "On <event name in lower case>".
+		expect(listed.map((name) => name.toLowerCase())).toEqual(events.map((event) => `on ${event.name.toLowerCase()}`));
+		await saveScreenshot(page, screenshot);
 		await page.keyboard.press('Escape');
 	});
 

@@ -1,4 +1,4 @@
-// The AWeber Trigger in a published workflow receives the sandbox's signed deliveries at n8n's production URL;
+// The AWeber Webhook Trigger in a published workflow receives the sandbox's signed deliveries at n8n's production URL;
 // forged and replayed deliveries start nothing.
 import { randomUUID } from 'node:crypto';
 
@@ -19,9 +19,9 @@ import {
 
 // As AWeber hands it out: base64-looking text, used as-is for the HMAC.
 const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
-const TRIGGER = 'AWeber Trigger';
+const TRIGGER = 'AWeber Webhook Trigger';
 
-describe('AWeber Trigger at n8n\'s production webhook URL', () => {
+describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 	let sandbox: Sandbox;
 	let n8n: N8nInstance;
 	let workflowId: string;
@@ -30,11 +30,11 @@ describe('AWeber Trigger at n8n\'s production webhook URL', () => {
 
 	let credentialId: string;
 
-	/** An active workflow with the AWeber Trigger; returns its id and n8n's production URL of the trigger. */
+	/** An active workflow with the AWeber Webhook Trigger; returns its id and n8n's production URL of the trigger. */
 	async function publishTriggerWorkflow(name: string): Promise<{ id: string; url: string }> {
 		const webhookId = randomUUID();
 		const trigger = {
-			...aweberNode({ name: TRIGGER, node: 'aWeberTrigger', parameters: { events: [...WEBHOOK_EVENTS] }, executeOnce: false }, credentialId),
+			...aweberNode({ name: TRIGGER, node: 'aWeberSubscriberTrigger', parameters: { events: [...WEBHOOK_EVENTS] }, executeOnce: false }, credentialId),
 			webhookId,
 		};
 		const id = await importWorkflow(n8n, { name, nodes: [trigger], connections: {} });

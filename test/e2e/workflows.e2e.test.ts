@@ -102,11 +102,11 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		expect(apiCalls().every((line) => line.endsWith(' 200'))).toBe(true);
 	});
 
-	it('runs the Poll Trigger manually: it fetches the newest event as sample data', async () => {
+	it('runs the AWeber Polling Trigger manually: it fetches the newest event as sample data', async () => {
 		const trigger = aweberNode(
 			{
 				name: 'New Subscriber',
-				node: 'aWeberPollTrigger',
+				node: 'aWeberListTrigger',
 				parameters: { event: 'subscriberAdded', ...onList(), pollTimes: { item: [{ mode: 'everyMinute' }] } },
 				executeOnce: false,
 			},

@@ -1,5 +1,5 @@
 // The credential's masked "Webhook Verification Key" field (webhookVerificationSecret, named so that n8n's
-// credential rules see a secret) is what the AWeber Trigger reads: no hidden copy of the key exists, since a hidden
+// credential rules see a secret) is what the AWeber Webhook Trigger reads: no hidden copy of the key exists, since a hidden
 // field is neither masked in the editor nor redacted in n8n's API answers.
 import type { INodeProperties } from 'n8n-workflow';
 

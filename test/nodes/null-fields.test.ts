@@ -113,7 +113,7 @@ describe('every field of AWeber\'s answers null', () => {
 
 	it('the poll trigger skips entries without their time and places its cursor without failing', async () => {
 		const poll = new PollRunner(bed.harness, {
-			type: 'aWeberPollTrigger',
+			type: 'aWeberListTrigger',
 			credentialId: nullCredential,
 			parameters: { event: 'subscriberAdded', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.newsletter), options: {} },
 		});
@@ -127,7 +127,7 @@ describe('only the fields the poll trigger orders by kept', () => {
 	it('emits new subscribers whose other fields are null, once each', async () => {
 		keptFields = ['subscribed_at', 'id'];
 		const poll = new PollRunner(bed.harness, {
-			type: 'aWeberPollTrigger',
+			type: 'aWeberListTrigger',
 			credentialId: nullCredential,
 			parameters: { event: 'subscriberAdded', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.newsletter), options: {} },
 		});

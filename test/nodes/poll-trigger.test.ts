@@ -13,7 +13,7 @@ type PollEvent = 'subscriberAdded' | 'subscriberUnsubscribed' | 'broadcastSent';
 
 const emailsOf = (items: IDataObject[] | null) => (items ?? []).map((item) => item.email as string);
 
-describe('AWeber Poll Trigger', () => {
+describe('AWeber Polling Trigger', () => {
 	let bed: AweberTestbed;
 	let token: string;
 
@@ -33,7 +33,7 @@ describe('AWeber Poll Trigger', () => {
 
 	function trigger(event: PollEvent, listId: number, options: IDataObject = {}): PollRunner {
 		return new PollRunner(bed.harness, {
-			type: 'aWeberPollTrigger',
+			type: 'aWeberListTrigger',
 			credentialId: bed.credentialId,
 			parameters: { event, accountId: locator(bed.sandbox.seed.accountId), listId: locator(listId), options },
 		});
@@ -137,7 +137,7 @@ describe('AWeber Poll Trigger', () => {
 			const add = async (email: string) =>
 				await call(slow.sandbox, 'POST', `${listPath(slow.sandbox, slow.sandbox.seed.lists.customers)}/subscribers`, { token: slowToken, json: { email } });
 			const runner = new PollRunner(slow.harness, {
-				type: 'aWeberPollTrigger',
+				type: 'aWeberListTrigger',
 				credentialId: slow.credentialId,
 				parameters: {
 					event: 'subscriberAdded',

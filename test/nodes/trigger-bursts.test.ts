@@ -20,7 +20,7 @@ interface Delivery {
 	body: string;
 }
 
-describe('AWeber Trigger under bursts of deliveries', () => {
+describe('AWeber Webhook Trigger under bursts of deliveries', () => {
 	const bed = useTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
 	const receivers: WebhookReceiver[] = [];
 	afterEach(async () => {
@@ -28,7 +28,7 @@ describe('AWeber Trigger under bursts of deliveries', () => {
 	});
 
 	async function receiver(): Promise<WebhookReceiver> {
-		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberTrigger', credentialId: bed.credentialId, parameters: { events: ALL_EVENTS } });
+		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberSubscriberTrigger', credentialId: bed.credentialId, parameters: { events: ALL_EVENTS } });
 		receivers.push(started);
 		return started;
 	}

@@ -1,4 +1,4 @@
-// The AWeber Trigger tried as an attacker would: captured deliveries re-sent under other ids, and a trigger whose
+// The AWeber Webhook Trigger tried as an attacker would: captured deliveries re-sent under other ids, and a trigger whose
 // credential has no verification key (it must fail closed unless the user opts in to the insecure option).
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -33,7 +33,7 @@ function resent(captured: DeliveryLogEntry, deliveryId: string | null): Record<s
 
 const DUPLICATE = { status: 200, answer: { received: true, duplicate: true } };
 
-describe('AWeber Trigger under attack', () => {
+describe('AWeber Webhook Trigger under attack', () => {
 	// Real-time sandbox clock: deliveries carry the sandbox's Date, which the trigger checks against its own clock.
 	const bed = useTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
 	let token: string;
@@ -54,7 +54,7 @@ describe('AWeber Trigger under attack', () => {
 	});
 
 	async function receiver(parameters: IDataObject, credentialId = bed.credentialId): Promise<WebhookReceiver> {
-		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberTrigger', credentialId, parameters });
+		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberSubscriberTrigger', credentialId, parameters });
 		receivers.push(started);
 		return started;
 	}

@@ -36,7 +36,7 @@ async function deliver(url: string, sent: Sent): Promise<{ status: number; answe
 	return { status: response.statusCode, answer: text ? JSON.parse(text) : undefined };
 }
 
-describe('AWeber Trigger (signed webhooks)', () => {
+describe('AWeber Webhook Trigger (signed webhooks)', () => {
 	let bed: AweberTestbed;
 	let token: string;
 	const receivers: WebhookReceiver[] = [];
@@ -59,7 +59,7 @@ describe('AWeber Trigger (signed webhooks)', () => {
 	const listId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 	async function receiver(parameters: IDataObject, credentialId = bed.credentialId): Promise<WebhookReceiver> {
-		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberTrigger', credentialId, parameters });
+		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberSubscriberTrigger', credentialId, parameters });
 		receivers.push(started);
 		return started;
 	}

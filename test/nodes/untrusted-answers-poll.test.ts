@@ -1,4 +1,4 @@
-// The Poll Trigger against answers AWeber never promised: a page without `entries`, a timestamp far in the future,
+// The AWeber Polling Trigger against answers AWeber never promised: a page without `entries`, a timestamp far in the future,
 // a stored cursor far in the future, an ID too long. Nothing is lost, nothing replayed, the trigger never goes silent.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -11,7 +11,7 @@ const UNLIMITED: RateLimitOptions = { requestsPerWindow: 1_000_000, windowSecond
 
 const emailsOf = (items: IDataObject[] | null) => (items ?? []).map((item) => item.email as string).sort();
 
-describe('AWeber Poll Trigger with answers AWeber did not promise', () => {
+describe('AWeber Polling Trigger with answers AWeber did not promise', () => {
 	let bed: AweberTestbed;
 	let token: string;
 
@@ -31,7 +31,7 @@ describe('AWeber Poll Trigger with answers AWeber did not promise', () => {
 
 	function trigger(listId: number | string): PollRunner {
 		return new PollRunner(bed.harness, {
-			type: 'aWeberPollTrigger',
+			type: 'aWeberListTrigger',
 			credentialId: bed.credentialId,
 			parameters: { event: 'subscriberAdded', accountId: locator(bed.sandbox.seed.accountId), listId: locator(listId) },
 		});

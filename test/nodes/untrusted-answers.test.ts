@@ -204,9 +204,9 @@ describe('IDs are checked everywhere before any request', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
-	it("the AWeber Trigger's activation refuses a 30-digit list ID", async () => {
+	it("the AWeber Webhook Trigger's activation refuses a 30-digit list ID", async () => {
 		const receiver = await startWebhookReceiver(bed.harness, {
-			type: 'aWeberTrigger',
+			type: 'aWeberSubscriberTrigger',
 			credentialId: bed.credentialId,
 			parameters: { events: ['subscriber.added'], filterByList: true, accountId: byId(bed.sandbox.seed.accountId), listId: byId('9'.repeat(30)) },
 		});

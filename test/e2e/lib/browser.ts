@@ -123,6 +123,25 @@ export async function searchNodePanel(page: Page, query: string, expectedName: s
 	return (await names.allInnerTexts()).map((name) => name.trim());
 }
 
+/**
+ * Opens an app's page of the node panel (search, then the node listed as `appName`) and expands its Triggers
+ * section; resolves with the names of the triggers' events listed there. Empty when the page has no Triggers section
+ * (n8n 2.x, for an installed community node without triggers of its own) or says "No <app> Triggers available":
+ * what n8n shows when no trigger node was merged into the app's page.
+ */
+export async function openAppTriggers(page: Page, query: string, appName: string): Promise<string[]> {
+	await searchNodePanel(page, query, appName);
+	await page.getByTestId('node-creator-item-name').getByText(appName, { exact: true }).click();
+	const category = (name: string) => page.getByTestId('node-creator-category-item').filter({ hasText: new RegExp(`^\\s*${name}`) });
+	await category('Actions').first().waitFor();
+	const triggers = page.locator('[data-category-collapsed]').filter({ has: category('Triggers') });
+	if ((await triggers.count()) === 0) return [];
+	if ((await triggers.getAttribute('data-category-collapsed')) === 'true') await category('Triggers').click();
+	await triggers.getByTestId('item-iterator-item').first().waitFor();
+	if ((await page.getByTestId('actions-panel-no-triggers-callout').count()) > 0) return [];
+	return (await triggers.getByTestId('node-creator-item-name').allInnerTexts()).map((name) => name.trim());
+}
+
 /** Opens a node's parameters (double-click on the canvas); resolves with the parameters panel. */
 export async function openNodeParameters(page: Page, nodeName: string) {
 	await page.getByTestId('canvas-node').filter({ hasText: nodeName }).dblclick();
