@@ -9,6 +9,8 @@ import path from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
+import { newSentences, withoutRepeats } from './repeats';
+
 export const ROOT = path.resolve(__dirname, '../..');
 
 const GENERATED_BY = 'npx gulp docs';
@@ -219,7 +221,7 @@ function callOf(operation: OperationDoc): string {
 export function renderTable(node: NodeDoc): string {
 	const head = node.hasResources ? '| Resource | Operation | AWeber call | Notes |\n|---|---|---|---|' : '| Operation | AWeber call | Notes |\n|---|---|---|';
 	const rows = node.operations.map((operation) => {
-		const notes = cell([sentence(operation.description), operation.note ?? ''].filter(Boolean).join(' '));
+		const notes = cell(withoutRepeats(sentence(operation.description), operation.note ?? ''));
 		const columns = [operation.name, callOf(operation), notes];
 		if (node.hasResources) columns.unshift(operation.resource?.name ?? '');
 		return `| ${columns.map(cell).join(' | ')} |`;
@@ -255,7 +257,8 @@ export function renderOperationsPage(node: NodeDoc): string {
 	for (const operation of node.operations) {
 		const title = node.hasResources && operation.resource ? `${operation.resource.name}: ${operation.name}` : operation.name;
 		lines.push('', `## ${title}`, '', sentence(operation.description), '', `AWeber call: ${callOf(operation)}`);
-		if (operation.note) lines.push('', operation.note);
+		const note = newSentences(operation.description, operation.note ?? '');
+		if (note) lines.push('', note);
 		if (operation.fields.length > 0) {
 			lines.push('', '| Field | Type | Required | Description |', '|---|---|---|---|');
 			for (const field of operation.fields) {

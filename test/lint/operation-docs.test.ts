@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { describeNodes, renderTable, ROOT, staleDocs } from '../../scripts/docs/operations';
+import { repeatsInDocs } from '../../scripts/docs/repeats';
 
 const GULP = path.join(ROOT, 'node_modules/gulp/bin/gulp.js');
 const SUBSCRIBER_OPERATIONS = 'dist/nodes/AWeberSubscriber/resources/subscriber/index.js';
@@ -29,6 +30,10 @@ function copyOfCheckout(): string {
 describe('operation docs generated from the nodes', () => {
 	it('are current in this checkout (README tables and docs/operations/ match the built nodes)', () => {
 		expect(staleDocs()).toEqual([]);
+	});
+
+	it('say no sentence twice in one table cell or paragraph (README.md, docs/operations/)', () => {
+		expect(repeatsInDocs(ROOT)).toEqual([]);
 	});
 
 	it("show each operation's name, AWeber method and path from its routing, and its description", () => {
@@ -67,6 +72,26 @@ describe('operation docs generated from the nodes', () => {
 			expect(gulp(dir, 'docs').status).toBe(0);
 			expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toMatch(/\| Get Tags \| `GET \/accounts\/\{accountId\}\/lists\/\{listId\}\/tags` \| [^\n]*A note kept beside the operation\. \|/);
 			expect(readFileSync(path.join(dir, 'docs/operations/list.md'), 'utf8')).toContain('A note kept beside the operation.');
+		});
+
+		it("a note's sentence that the description already says, or that the note says twice, is written once", () => {
+			const notes = path.join(dir, 'nodes/AWeberList/resources/list/notes.md');
+			// The Get Tags description: "Get the most used tags of the list's subscribers, one item per tag."
+			writeFileSync(notes, '## getTags\n\nOne item per tag. In the order AWeber sends them. In the order AWeber sends them.\n');
+			expect(gulp(dir, 'docs').status).toBe(0);
+			expect(gulp(dir, 'docs:check').status).toBe(0);
+			const row = readFileSync(path.join(dir, 'README.md'), 'utf8').split('\n').find((line) => line.startsWith('| Get Tags |'));
+			expect(row).toBe("| Get Tags | `GET /accounts/{accountId}/lists/{listId}/tags` | Get the most used tags of the list's subscribers, one item per tag. In the order AWeber sends them. |");
+		});
+
+		it('`gulp docs:check` fails on a sentence that repeats part of another in the same cell, naming it', () => {
+			const notes = path.join(dir, 'nodes/AWeberList/resources/list/notes.md');
+			writeFileSync(notes, "## getTags\n\nThe most used tags of the list's subscribers (as AWeber answers them).\n");
+			expect(gulp(dir, 'docs').status).toBe(0);
+			const check = gulp(dir, 'docs:check');
+			expect(check.status).not.toBe(0);
+			expect(check.stdout + check.stderr).toContain("A sentence said twice in one table cell or paragraph");
+			expect(check.stdout + check.stderr).toContain(`README.md: "The most used tags of the list's subscribers (as AWeber answers them)."`);
 		});
 	});
 });
