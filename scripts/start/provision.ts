@@ -357,6 +357,7 @@ function describe(settings: Settings, example: Example): string {
 
 function printSummary(
 	settings: Settings,
+	sandbox: SandboxInfo,
 	credential: CredentialSetup,
 	examples: Example[],
 ): void {
@@ -376,6 +377,10 @@ function printSummary(
 			`      ${settings.n8nUrl}/workflow/${example.workflow.id}  ${describe(settings, example)}`,
 		]),
 		`  AWeber sandbox: ${settings.sandboxUrl} (control plane: ${settings.sandboxUrl}/__sandbox/; OAuth sign-in: ${SANDBOX_LOGIN.username} / ${SANDBOX_LOGIN.password})`,
+		// What a signed delivery to the webhook example needs (docs/sandbox.md): the sandbox's values, never a real app's.
+		...(credential.onSandbox
+			? [`  Sandbox app (for webhooks): client ID ${sandbox.apps.confidential.clientId}, webhook verification key ${WEBHOOK_VERIFICATION_KEY}`]
+			: []),
 		'  Use your real AWeber account instead: docs/getting-started.md',
 		'',
 	];
@@ -406,7 +411,7 @@ async function main(): Promise<void> {
 	writeFileSync(settings.stateFile, `${JSON.stringify(state, null, '\t')}\n`);
 	const examples = await publishExamples(n8n, imported, credential);
 	if (credential.onSandbox) await registerSandboxWebhooks(settings, examples);
-	printSummary(settings, credential, examples);
+	printSummary(settings, sandbox, credential, examples);
 }
 
 main().catch((error: unknown) => {
