@@ -6,12 +6,14 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { AWEBER_SCOPES } from '../../credentials/AWeberOAuth2Api.credentials';
-import type { AWeberTrigger as AWeberTriggerNode } from '../../nodes/AWeberTrigger/AWeberTrigger.node';
+import type { AWeberSubscriberTrigger as AWeberSubscriberTriggerNode } from '../../nodes/AWeberSubscriberTrigger/AWeberSubscriberTrigger.node';
 import { N8nRequestError, N8nSession } from './n8n-client';
 
-// The build that n8n runs (start.sh builds first). Under tsx, `…/AWeberTrigger.node` would resolve to the codex .json.
+// The build that n8n runs (start.sh builds first). Under tsx, `…/AWeberSubscriberTrigger.node` would resolve to the codex .json.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { AWeberTrigger } = require('../../dist/nodes/AWeberTrigger/AWeberTrigger.node.js') as { AWeberTrigger: typeof AWeberTriggerNode };
+const { AWeberSubscriberTrigger } = require('../../dist/nodes/AWeberSubscriberTrigger/AWeberSubscriberTrigger.node.js') as {
+	AWeberSubscriberTrigger: typeof AWeberSubscriberTriggerNode;
+};
 
 const CREDENTIAL_TYPE = 'aWeberOAuth2Api';
 const CREDENTIAL_NAME = 'AWeber (sandbox)';
@@ -327,7 +329,7 @@ async function publishExamples(
 }
 
 function webhookUrl(n8nUrl: string, node: WorkflowNode): string {
-	const [webhook] = new AWeberTrigger().description.webhooks ?? [];
+	const [webhook] = new AWeberSubscriberTrigger().description.webhooks ?? [];
 	return `${n8nUrl}/webhook/${node.webhookId}/${webhook.path}`;
 }
 

@@ -4,7 +4,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AWeberOAuth2Api } from '../../credentials/AWeberOAuth2Api.credentials';
-import { webhookVerificationKey } from '../../nodes/AWeberTrigger/verificationKey';
+import { webhookVerificationKey } from '../../nodes/AWeberSubscriberTrigger/verificationKey';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 
 const credential = new AWeberOAuth2Api();

@@ -5,7 +5,7 @@ import {
 	type CollectOptions,
 	type EventCursor,
 	type StreamEvent,
-} from '../../nodes/AWeberPollTrigger/eventCursor';
+} from '../../nodes/AWeberListTrigger/eventCursor';
 
 /** A newest-first AWeber collection in memory, with offset pages like ws.start / ws.size. */
 class FakeCollection {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberTrigger/deliveryLog';
+import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
 import { useTestbed } from '../harness/aweber';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';

@@ -5,7 +5,7 @@ import { request } from 'undici';
 
 import { startTestbed, type AweberTestbed } from '../harness/aweber';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
-import { MIN_RETENTION_MS, REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberTrigger/deliveryLog';
+import { MIN_RETENTION_MS, REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
 import { call, listPath } from '../sandbox/api-test-client';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
 

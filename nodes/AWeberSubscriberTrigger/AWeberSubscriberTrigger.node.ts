@@ -9,7 +9,7 @@ import { aweberTriggerProperties } from './description';
 import { receiveAweberDelivery } from './receiveDelivery';
 import { aweberWebhookLifecycle } from './webhookLifecycle';
 
-export class AWeberTrigger implements INodeType {
+export class AWeberSubscriberTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'AWeber Webhook Trigger',
 		// The Subscriber node's type name plus "Trigger": n8n's node panel then lists this trigger's events on the

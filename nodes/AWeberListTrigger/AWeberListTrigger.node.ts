@@ -8,7 +8,7 @@ import { readableSubtitle } from '../shared/subtitle';
 import { aweberPollTriggerProperties } from './description';
 import { pollAweberEvents } from './pollEvents';
 
-export class AWeberPollTrigger implements INodeType {
+export class AWeberListTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		// "Polling", not "Poll" (which reads as a survey).
 		displayName: 'AWeber Polling Trigger',
