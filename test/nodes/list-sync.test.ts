@@ -1,0 +1,94 @@
+// The "Keep a list in sync" example (examples/keep-list-in-sync.json) through the harness against the sandbox:
+// the list afterwards holds the source field by field, only differences are written, a refused contact fails alone.
+import { useTestbed } from '../harness/aweber';
+import { checkListAgainstSource, readList, runSync, SYNC_NODES, type SourceContact } from '../harness/listSync';
+
+/** The example's sample source, against the seeded Customers list (Ada, Sophie, Jean, Bjarne, Mary). */
+const SAMPLE: SourceContact[] = [
+	{ email: 'Ada.Lovelace@Example.com', firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd', plan: 'pro', tags: ['customer'] },
+	{ email: 'sophie.wilson@example.com', firstName: 'Sophie', lastName: 'Wilson', company: 'Cobol Works', plan: 'enterprise', tags: ['vip', 'customer'] },
+	{ email: 'jean.sammet@example.com', firstName: 'Jean', lastName: 'Sammet', company: '', plan: 'free', tags: [] },
+	{ email: 'mary.keller@example.com', firstName: 'Mary', lastName: 'Keller', company: 'Shortest Path Co', plan: 'team', tags: ['customer'] },
+	{ email: 'margaret.hamilton@example.com', firstName: 'Margaret', lastName: 'Hamilton', company: 'Apollo Software', plan: 'team', tags: ['customer', 'new'] },
+];
+
+describe('Keep a list in sync (the example workflow)', () => {
+	const bed = useTestbed();
+	const customers = () => bed.sandbox.seed.lists.customers;
+	const accountId = () => bed.sandbox.seed.accountId;
+	const storedList = async () => await readList(bed.sandbox.apiBaseUrl, bed.sandbox.issueToken().access_token, accountId(), customers());
+	const sync = async (source: SourceContact[], options: { unsubscribe?: boolean; withoutUpdate?: boolean } = {}) =>
+		await runSync(bed.harness, source, { credentialId: bed.credentialId, accountId: accountId(), listId: customers(), ...options });
+	/** Writes AWeber received, as `METHOD email-or-id`. */
+	const writes = () =>
+		bed.sandbox
+			.requests()
+			.filter((entry) => entry.path.startsWith('/1.0/') && entry.method !== 'GET')
+			.map((entry) => `${entry.method} ${(entry.body as { email?: string }).email ?? entry.query.subscriber_email ?? entry.path.split('/').pop()}`);
+
+	it('leaves the list equal to the source, writing only the new and the changed contacts', async () => {
+		const before = await storedList();
+		bed.sandbox.clearRequests();
+		const result = await sync(SAMPLE);
+
+		expect(result.status).toBe('success');
+		// Ada differs only in the case of her address and Mary is unchanged: nothing is written for them.
+		expect(writes().sort()).toEqual(['PATCH jean.sammet@example.com', 'PATCH sophie.wilson@example.com', 'POST margaret.hamilton@example.com']);
+		expect(checkListAgainstSource(await storedList(), SAMPLE, before, { unsubscribeRemoved: false })).toEqual({ lost: [], wrong: [] });
+		// Jean's company was emptied and her tag taken off; Sophie's tag added; Bjarne (not in the source) left alone.
+		const jean = (await storedList()).find((subscriber) => subscriber.email === 'jean.sammet@example.com');
+		expect(jean).toMatchObject({ tags: [], custom_fields: { Company: null, Plan: 'free' } });
+	});
+
+	it('reads the list once: one page per 100 subscribers, then one call per new contact and two per changed one', async () => {
+		const result = await sync(SAMPLE);
+		expect(result.status).toBe('success');
+		const calls = bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/'));
+		const lists = `/1.0/accounts/${accountId()}/lists/${customers()}`;
+		const count = (method: string, path: string) => calls.filter((entry) => entry.method === method && entry.path === path).length;
+		expect(count('GET', `${lists}/subscribers`)).toBe(1 + 2); // the list's one page, and each changed contact's find
+		expect(count('POST', `${lists}/subscribers`)).toBe(1);
+		expect(count('PATCH', `${lists}/subscribers`)).toBe(2);
+		expect(count('GET', `${lists}/custom_fields`)).toBe(1); // Create checks the custom field names once per run
+		expect(calls).toHaveLength(7);
+	});
+
+	it('unsubscribes the contacts no longer in the source when its Unsubscribe node is switched on', async () => {
+		const before = await storedList();
+		const result = await sync(SAMPLE, { unsubscribe: true });
+		expect(result.status).toBe('success');
+		expect(checkListAgainstSource(await storedList(), SAMPLE, before, { unsubscribeRemoved: true })).toEqual({ lost: [], wrong: [] });
+		expect(result.json(SYNC_NODES.unsubscribe).map((item) => [item.email, item.status])).toEqual([['bjarne.stroustrup@example.com', 'unsubscribed']]);
+	});
+
+	it('fails a contact AWeber refuses in its own item; the other contacts are written', async () => {
+		const before = await storedList();
+		const source = [...SAMPLE, { email: 'hedy.lamarr@example.com', firstName: 'Hedy', lastName: 'Lamarr', company: 'Spread Spectrum', plan: 'pro', tags: [] }];
+		bed.sandbox.setAccountStanding('good', { refusedEmails: ['margaret.hamilton@example.com'] });
+		const result = await sync(source);
+
+		expect(result.status).toBe('success');
+		const added = result.json(SYNC_NODES.create);
+		expect(added.map((item) => item.email ?? (item.error as string))).toEqual([
+			expect.stringContaining('cannot be accepted'),
+			'hedy.lamarr@example.com',
+		]);
+		expect(checkListAgainstSource(await storedList(), source, before, { unsubscribeRemoved: false })).toEqual({
+			lost: ['margaret.hamilton@example.com'],
+			wrong: [],
+		});
+	});
+
+	it('the check catches a changed contact that was not written', async () => {
+		const before = await storedList();
+		const source = SAMPLE.filter((contact) => contact.email !== 'jean.sammet@example.com' && contact.email !== 'margaret.hamilton@example.com');
+		await sync(source, { withoutUpdate: true });
+		expect(checkListAgainstSource(await storedList(), source, before, { unsubscribeRemoved: false })).toEqual({
+			lost: [],
+			wrong: [
+				{ email: 'sophie.wilson@example.com', field: 'custom_fields.Plan', expected: 'enterprise', stored: 'team' },
+				{ email: 'sophie.wilson@example.com', field: 'tags', expected: ['customer', 'vip'], stored: ['customer'] },
+			],
+		});
+	});
+});
