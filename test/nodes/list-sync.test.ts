@@ -40,17 +40,25 @@ describe('Keep a list in sync (the example workflow)', () => {
 		expect(jean).toMatchObject({ tags: [], custom_fields: { Company: null, Plan: 'free' } });
 	});
 
-	it('reads the list once: one page per 100 subscribers, then one call per new contact and two per changed one', async () => {
-		const result = await sync(SAMPLE);
+	it('reads the list once (one page per 100 subscribers), then writes each difference in one call', async () => {
+		const result = await sync(SAMPLE, { unsubscribe: true });
 		expect(result.status).toBe('success');
-		const calls = bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/'));
 		const lists = `/1.0/accounts/${accountId()}/lists/${customers()}`;
-		const count = (method: string, path: string) => calls.filter((entry) => entry.method === method && entry.path === path).length;
-		expect(count('GET', `${lists}/subscribers`)).toBe(1 + 2); // the list's one page, and each changed contact's find
-		expect(count('POST', `${lists}/subscribers`)).toBe(1);
-		expect(count('PATCH', `${lists}/subscribers`)).toBe(2);
-		expect(count('GET', `${lists}/custom_fields`)).toBe(1); // Create checks the custom field names once per run
-		expect(calls).toHaveLength(7);
+		const calls = bed.sandbox
+			.requests()
+			.filter((entry) => entry.path.startsWith('/1.0/'))
+			.map((entry) => `${entry.method} ${entry.path.replace(lists, '')}${entry.query['ws.op'] ? ` ${entry.query['ws.op']}` : ''}`);
+		// Create and the two Updates each check the custom field names once per run (unknown names are refused).
+		expect(calls.sort()).toEqual([
+			'GET /custom_fields',
+			'GET /custom_fields',
+			'GET /custom_fields',
+			'GET /subscribers',
+			'PATCH /subscribers',
+			'PATCH /subscribers',
+			'PATCH /subscribers',
+			'POST /subscribers',
+		]);
 	});
 
 	it('unsubscribes the contacts no longer in the source when its Unsubscribe node is switched on', async () => {
@@ -90,5 +98,44 @@ describe('Keep a list in sync (the example workflow)', () => {
 				{ email: 'sophie.wilson@example.com', field: 'tags', expected: ['customer', 'vip'], stored: ['customer'] },
 			],
 		});
+	});
+});
+
+describe('Update with "Replace All Custom Fields" (what the sync writes with)', () => {
+	const bed = useTestbed();
+	const scope = () => ({
+		accountId: { __rl: true, mode: 'id', value: String(bed.sandbox.seed.accountId) },
+		listId: { __rl: true, mode: 'id', value: String(bed.sandbox.seed.lists.newsletter) },
+	});
+	const update = async (email: string, customFields: Array<{ name: string; value: string }>) =>
+		await bed.harness.runNode({
+			type: 'aWeberSubscriber',
+			credentialId: bed.credentialId,
+			parameters: {
+				operation: 'update',
+				...scope(),
+				subscriberId: { __rl: true, mode: 'email', value: email },
+				updateFields: { name: 'Grace B. Hopper', customFields: { field: customFields } },
+				options: { replaceAllCustomFields: true },
+			},
+		});
+	const calls = () => bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/')).map((entry) => `${entry.method} ${entry.path.split('/').pop()}`);
+
+	it('writes in one PATCH without reading the subscriber: the fields given are set, the ones left out emptied', async () => {
+		const result = await update('grace.hopper@example.com', [
+			{ name: 'Company', value: 'Navy' },
+			{ name: 'plan', value: '' },
+		]);
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ name: 'Grace B. Hopper', custom_fields: { Company: 'Navy', Plan: null, Birthday: null } })]);
+		// The list's field names once per run (unknown names are refused), then the PATCH by email.
+		expect(calls()).toEqual(['GET custom_fields', 'PATCH subscribers']);
+	});
+
+	it('refuses a name the list does not have before writing anything', async () => {
+		const result = await update('grace.hopper@example.com', [{ name: 'Compnay', value: 'Navy' }]);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The custom field "Compnay" does not exist on this list');
+		expect(calls()).toEqual(['GET custom_fields']);
 	});
 });
