@@ -121,15 +121,23 @@ describe('Update with "Replace All Custom Fields" (what the sync writes with)', 
 		});
 	const calls = () => bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/')).map((entry) => `${entry.method} ${entry.path.split('/').pop()}`);
 
-	it('writes in one PATCH without reading the subscriber: the fields given are set, the ones left out emptied', async () => {
+	it('writes in one PATCH without reading the subscriber: the fields given are set, the empty ones emptied', async () => {
 		const result = await update('grace.hopper@example.com', [
 			{ name: 'Company', value: 'Navy' },
 			{ name: 'plan', value: '' },
+			{ name: 'Birthday', value: '' },
 		]);
 		expect(result.status).toBe('success');
 		expect(result.items).toEqual([expect.objectContaining({ name: 'Grace B. Hopper', custom_fields: { Company: 'Navy', Plan: null, Birthday: null } })]);
 		// The list's field names once per run (unknown names are refused), then the PATCH by email.
 		expect(calls()).toEqual(['GET custom_fields', 'PATCH subscribers']);
+	});
+
+	it('refuses an update that leaves out a field of the list, before writing anything (it would be emptied)', async () => {
+		const result = await update('grace.hopper@example.com', [{ name: 'Company', value: 'Navy' }]);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The "Custom Fields" field leaves out the list\'s "Plan", "Birthday"');
+		expect(calls()).toEqual(['GET custom_fields']);
 	});
 
 	it('refuses a name the list does not have before writing anything', async () => {

@@ -1,13 +1,15 @@
 import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { newSubscriberCustomFields, type CustomFieldValue } from '../../../shared/customFields';
+import { customFieldNamesOfList, newSubscriberCustomFields, type CustomFieldValue } from '../../../shared/customFields';
+import { invalidField } from '../../../shared/fieldValidation';
 
 /**
  * Update's option "Replace All Custom Fields": the custom fields given are the subscriber's whole set. AWeber
- * replaces a subscriber's custom fields with what a PATCH sends (docs/aweber-behaviour.md), so without the option
- * the Update reads the subscriber first to send its other fields back (two calls); with it, the PATCH sends the
- * fields given and nothing is read (one call, plus one read of the list's field names per run to refuse unknown
- * names). For a sync, which knows every field of each contact (docs/sync.md).
+ * replaces a subscriber's custom fields with what a PATCH sends (docs/aweber-behaviour.md#custom-fields-on-patch),
+ * so without the option the Update reads the subscriber first to send its other fields back (two calls); with it,
+ * the PATCH sends the fields given and nothing is read (one call, plus one read of the list's field names per run).
+ * Every field of the list must be given, so that a field added to the list later is never emptied by a workflow
+ * that does not know it (docs/sync.md).
  */
 export const replaceAllCustomFieldsOption: INodeProperties = {
 	displayName: 'Replace All Custom Fields',
@@ -15,7 +17,7 @@ export const replaceAllCustomFieldsOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether the custom fields given are the subscriber's whole set: fields left out are emptied, and the subscriber is not read first (one call instead of two). For syncs that give every custom field of the list.",
+		"Whether the custom fields given are the subscriber's whole set, so the subscriber is not read first (one call instead of two). Every custom field of the list must be given; an empty value empties it. For syncs.",
 };
 
 /** The PATCH's `custom_fields` when the option is on (empty values left out, so AWeber empties them), else undefined. */
@@ -25,5 +27,16 @@ export async function replacedCustomFields(
 	strict: boolean,
 ): Promise<Record<string, string> | undefined> {
 	if (context.getNodeParameter('options.replaceAllCustomFields', false) !== true) return undefined;
-	return await newSubscriberCustomFields(context, changes, strict);
+	const fields = await newSubscriberCustomFields(context, changes, strict);
+	const given = (name: string) => changes.some((change) => (strict ? change.name === name : change.name.toLowerCase() === name.toLowerCase()));
+	const missing = (await customFieldNamesOfList(context)).filter((name) => !given(name));
+	if (missing.length > 0) {
+		throw invalidField(
+			context,
+			'Custom Fields',
+			`leaves out the list's ${missing.map((name) => `"${name}"`).join(', ')}`,
+			'With "Replace All Custom Fields" on, every custom field of the list must be given (an empty value empties it): a field left out would be emptied. Add it under Custom Fields, or turn the option off to keep the fields not given.',
+		);
+	}
+	return fields;
 }
