@@ -29,6 +29,14 @@ export const SYNC_NODES = {
 	unsubscribe: 'Unsubscribe removed contacts',
 };
 
+/** The example's sample source: what its stand-in Code node returns (the node's code run here as n8n runs it). */
+export function exampleSource(): SourceContact[] {
+	const workflow = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as { nodes: INode[] };
+	const code = String(workflow.nodes.find((node) => node.name === SOURCE_NAME)?.parameters.jsCode);
+	// eslint-disable-next-line @typescript-eslint/no-implied-eval
+	return (new Function(code)() as Array<{ json: SourceContact }>).map((item) => item.json);
+}
+
 /** The n8n-nodes-base nodes the example uses, registered in the harness at the version the example names. */
 function registerBaseNode(harness: N8nHarness, type: string, file: string, exportName: string, version: number): void {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports

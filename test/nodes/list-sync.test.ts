@@ -1,16 +1,10 @@
 // The "Keep a list in sync" example (examples/keep-list-in-sync.json) through the harness against the sandbox:
 // the list afterwards holds the source field by field, only differences are written, a refused contact fails alone.
 import { useTestbed } from '../harness/aweber';
-import { checkListAgainstSource, readList, runSync, SYNC_NODES, type SourceContact } from '../harness/listSync';
+import { checkListAgainstSource, exampleSource, readList, runSync, SYNC_NODES, type SourceContact } from '../harness/listSync';
 
 /** The example's sample source, against the seeded Customers list (Ada, Sophie, Jean, Bjarne, Mary). */
-const SAMPLE: SourceContact[] = [
-	{ email: 'Ada.Lovelace@Example.com', firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd', plan: 'pro', tags: ['customer'] },
-	{ email: 'sophie.wilson@example.com', firstName: 'Sophie', lastName: 'Wilson', company: 'Cobol Works', plan: 'enterprise', tags: ['vip', 'customer'] },
-	{ email: 'jean.sammet@example.com', firstName: 'Jean', lastName: 'Sammet', company: '', plan: 'free', tags: [] },
-	{ email: 'mary.keller@example.com', firstName: 'Mary', lastName: 'Keller', company: 'Shortest Path Co', plan: 'team', tags: ['customer'] },
-	{ email: 'margaret.hamilton@example.com', firstName: 'Margaret', lastName: 'Hamilton', company: 'Apollo Software', plan: 'team', tags: ['customer', 'new'] },
-];
+const SAMPLE = exampleSource();
 
 describe('Keep a list in sync (the example workflow)', () => {
 	const bed = useTestbed();
