@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { isCollectionPage } from '../../../shared/collections';
+import { eachOutputEntry } from '../../../shared/simplify';
 
 /*
  * "Shape for Comparison" (Get Many): each subscriber as the fields a sync compares, written so that n8n's Compare
@@ -34,11 +34,7 @@ export function comparableSubscriber(subscriber: IDataObject): IDataObject {
 /** The postReceive of the field: each entry of every page (the routed entry runs it on the further pages too). */
 async function shapeForComparison(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	if (this.getNodeParameter('shapeForComparison', false) !== true) return items;
-	return items.map((item) => {
-		const { json } = item;
-		if (isCollectionPage(json)) return { ...item, json: { ...json, entries: json.entries.map(comparableSubscriber) } };
-		return { ...item, json: comparableSubscriber(json) };
-	});
+	return eachOutputEntry(items, comparableSubscriber);
 }
 
 export function shapeForComparisonField(show: Record<string, string[]>): INodeProperties {
