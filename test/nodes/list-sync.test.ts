@@ -1,5 +1,7 @@
 // The "Keep a list in sync" example (examples/keep-list-in-sync.json) through the harness against the sandbox:
 // the list afterwards holds the source field by field, only differences are written, a refused contact fails alone.
+import type { IDataObject } from 'n8n-workflow';
+
 import { useTestbed } from '../harness/aweber';
 import { checkListAgainstSource, exampleSource, readList, runSync, SYNC_NODES, type SourceContact } from '../harness/listSync';
 
@@ -53,6 +55,42 @@ describe('Keep a list in sync (the example workflow)', () => {
 			'PATCH /subscribers',
 			'POST /subscribers',
 		]);
+	});
+
+	it('gives the list Create or Update of every row gives, except where the source takes a tag or a value away', async () => {
+		const comparable = (list: Awaited<ReturnType<typeof storedList>>) =>
+			Object.fromEntries(list.map(({ email, name, status, tags, custom_fields }) => [email.toLowerCase(), { name, status, tags: [...tags].sort(), custom_fields }]));
+		const perRow = await bed.harness.runNode(
+			{
+				type: 'aWeberSubscriber',
+				credentialId: bed.credentialId,
+				parameters: {
+					operation: 'upsert',
+					accountId: { __rl: true, mode: 'id', value: String(accountId()) },
+					listId: { __rl: true, mode: 'id', value: String(customers()) },
+					email: '={{ $json.email }}',
+					output: 'summary',
+					additionalFields: {
+						name: "={{ [$json.firstName, $json.lastName].filter(Boolean).join(' ') }}",
+						tags: '={{ $json.tags }}',
+						customFields: { field: [{ name: 'Company', value: '={{ $json.company }}' }, { name: 'Plan', value: '={{ $json.plan }}' }] },
+					},
+				},
+			},
+			SAMPLE as unknown as IDataObject[],
+		);
+		expect(perRow.status).toBe('success');
+		const afterEveryRow = comparable(await storedList());
+		bed.sandbox.reset();
+		expect((await sync(SAMPLE)).status).toBe('success');
+		const afterSync = comparable(await storedList());
+
+		// Jean's company was emptied and her tag "customer" taken off in the source: Create or Update appends tags and
+		// leaves out empty values, so only the sync writes that. Everything else is the same, subscriber by subscriber.
+		const jean = 'jean.sammet@example.com';
+		expect(afterSync[jean]).toMatchObject({ tags: [], custom_fields: { Company: null } });
+		expect(afterEveryRow[jean]).toMatchObject({ tags: ['customer'], custom_fields: { Company: 'Enigma Outfitters' } });
+		expect({ ...afterSync, [jean]: undefined }).toEqual({ ...afterEveryRow, [jean]: undefined });
 	});
 
 	it('unsubscribes the contacts no longer in the source when its Unsubscribe node is switched on', async () => {
