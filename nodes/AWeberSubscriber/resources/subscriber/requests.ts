@@ -86,29 +86,22 @@ export async function sendSubscriberChanges(
 		});
 	}
 	const strict = this.getNodeParameter('options.strictCustomFields', false) as boolean;
-	// "Replace All Custom Fields" (a sync): nothing to keep, so no read (everyCustomField.ts).
-	body.custom_fields = (await replacedCustomFields(this, changes, strict)) ?? (await currentWithChanges(this, requestOptions.url, email, changes, strict));
+	// "Replace All Custom Fields" (a sync) gives the whole set: nothing to keep, so no read (everyCustomField.ts).
+	const replaced = await replacedCustomFields(this, changes, strict);
+	if (replaced !== undefined) body.custom_fields = replaced;
+	else {
+		const current = email ? await findSubscriberByEmail(this, email) : await aweberGet<unknown>(this, requestOptions.url);
+		// The custom fields sent back are the subscriber's own: an answer that is not that subscriber (a maintenance
+		// page, another resource) would make the PATCH wipe them (docs/aweber-behaviour.md#answers).
+		if (!isSubscriber(current) || (email === undefined && !isSubscriberAt(current, requestOptions.url))) {
+			const asked = email ?? String(idOfLink(requestOptions.url, 'subscribers'));
+			throw unexpectedAnswer(this.getNode(), `the subscriber ${asked}`, current, 'reading the subscriber before changing it', this.getItemIndex());
+		}
+		body.custom_fields = mergeCustomFields(this, current.custom_fields, changes, strict);
+	}
 	if (strict) body.strict_custom_fields = 'true';
 	if (email) requestOptions.qs = { ...requestOptions.qs, subscriber_email: email };
 	return requestOptions;
-}
-
-/** The subscriber's custom fields read first, with the changes (customFields.ts, mergeCustomFields). */
-async function currentWithChanges(
-	context: IExecuteSingleFunctions,
-	url: string,
-	email: string | undefined,
-	changes: CustomFieldValue[],
-	strict: boolean,
-): Promise<Record<string, string>> {
-	const current = email ? await findSubscriberByEmail(context, email) : await aweberGet<unknown>(context, url);
-	// The custom fields sent back are the subscriber's own: an answer that is not that subscriber (a maintenance
-	// page, another resource) would make the PATCH wipe them (docs/aweber-behaviour.md#answers).
-	if (!isSubscriber(current) || (email === undefined && !isSubscriberAt(current, url))) {
-		const asked = email ?? String(idOfLink(url, 'subscribers'));
-		throw unexpectedAnswer(context.getNode(), `the subscriber ${asked}`, current, 'reading the subscriber before changing it', context.getItemIndex());
-	}
-	return mergeCustomFields(context, current.custom_fields, changes, strict);
 }
 
 /** The subscriber read is the one at `url` (its ID is the URL's last segment). */
