@@ -95,6 +95,11 @@ export class RemoteSandbox {
 		return (await this.control('POST', '/token', {})) as TokenRecord;
 	}
 
+	/** Moves AWeber's clock on (a fresh rate-limit window after the bench's own set-up calls). */
+	async advanceClock(seconds: number): Promise<void> {
+		await this.control('POST', '/clock/advance', { seconds });
+	}
+
 	/** Sandbox time (epoch ms). */
 	async now(): Promise<number> {
 		return Date.parse(((await this.control('GET', '/')) as ControlInfo).now);

@@ -6,8 +6,10 @@
 //   BENCH_ITEMS (1000), BENCH_RETURN_ALL_RUNS (5), BENCH_MEMORY_RUNS (3), BENCH_SEED_SIZE (10000),
 //   BENCH_RETURN_ALL_TIME_SCALE (120: Return All only waits for a fresh window between reads, so a faster
 //   clock only shortens those waits), BENCH_MP_ITEMS (500 subscribers per process in the multi-process scenario),
-//   BENCH_MP_PROCESSES (1,2,3). BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1
-//   runs only the multi-process scenarios and merges them into results.json.
+//   BENCH_MP_PROCESSES (1,2,3), BENCH_SYNC_SIZE (10000 subscribers on the list kept in sync; the source has 1 % changed,
+//   0.5 % new, 0.5 % removed), BENCH_SYNC_BASELINE_ROWS (1000 rows of Create or Update, scaled to the source).
+//   BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1 runs only the multi-process
+//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, and each merges its figures into results.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,8 @@ import {
 import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
 import { benchMultiProcess, benchOtherApp, type MultiProcessFigures, type MultiProcessRow, type OtherAppRow } from './multiProcess';
 import { bytes, log, machine, round } from './lib';
+import { benchListSync, type ListSyncSummary } from './listSync';
+import { listSyncMarkdown, listSyncTargets } from './listSyncReport';
 import { RemoteSandbox, stopAllSandboxes } from './remoteSandbox';
 import { benchReturnAll, type ReturnAllSummary } from './returnAll';
 
@@ -39,6 +43,8 @@ const settings = {
 	returnAllTimeScale: setting('BENCH_RETURN_ALL_TIME_SCALE', 120),
 	multiProcessItems: setting('BENCH_MP_ITEMS', 500),
 	multiProcessCounts: (process.env.BENCH_MP_PROCESSES ?? '1,2,3').split(',').map(Number).filter((count) => count > 0),
+	syncSize: setting('BENCH_SYNC_SIZE', 10000),
+	syncBaselineRows: setting('BENCH_SYNC_BASELINE_ROWS', 1000),
 	/** AWeber's limit: 120 requests per 60 s. */
 	limit: 120,
 };
@@ -66,6 +72,10 @@ interface Results {
 	otherApp?: OtherAppRow;
 	/** When the multi-process figures were measured, and with which settings, when not in the same run as the rest. */
 	multiProcessRun?: { date: string; durationSeconds: number; itemsPerProcess: number; timeScale: number; loadAverage1mAtStart: number };
+	/** Keeping a list in sync: the example workflow against Create or Update for every row. */
+	listSync?: ListSyncSummary;
+	/** When the list sync was measured, when not in the same run as the rest. */
+	listSyncRun?: { date: string; durationSeconds: number; loadAverage1mAtStart: number };
 	targets: Record<string, { target: string; value: string; met: boolean | null }>;
 }
 
@@ -104,6 +114,7 @@ async function main(): Promise<void> {
 		windowMs: 60_000 / settings.returnAllTimeScale,
 	});
 	await listSandbox.stop();
+	const listSync = await measureListSync(harness);
 
 	const results: Results = {
 		command: 'npm run bench',
@@ -118,9 +129,11 @@ async function main(): Promise<void> {
 		callsPerOperation,
 		multiProcess: multi.multiProcess,
 		otherApp: multi.otherApp,
+		listSync,
 		targets: {
 			...targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
 			...multiProcessTargets(multi.multiProcess),
+			...listSyncTargets(listSync),
 		},
 	};
 	const benchDir = path.resolve(__dirname);
@@ -152,6 +165,29 @@ function multiProcessTargets(rows: MultiProcessRow[]): Results['targets'] {
 		result[`multiProcess.${row.processes}.accountLockouts`] = { target: '<= 2', value: String(row.accountLockouts), met: row.accountLockouts <= 2 };
 	}
 	return result;
+}
+
+async function measureListSync(harness: N8nHarness): Promise<ListSyncSummary> {
+	const size = settings.syncSize;
+	// 1 % changed, 0.5 % new and 0.5 % removed: a night of a CRM's changes (issue 35's scenario for 10,000).
+	const changes = { changed: Math.round(size / 100), added: Math.round(size / 200), removed: Math.round(size / 200) };
+	return await benchListSync(harness, { size, ...changes, baselineRows: Math.min(settings.syncBaselineRows, size), timeScale: settings.timeScale });
+}
+
+/** `BENCH_SYNC_ONLY=1`: the list sync alone, merged into bench/results.json. */
+async function syncOnly(): Promise<void> {
+	const startedAt = Date.now();
+	const loadAtStart = round(loadavg()[0], 2);
+	const benchDir = path.resolve(__dirname);
+	const results = JSON.parse(readFileSync(path.join(benchDir, 'results.json'), 'utf8')) as Results;
+	results.listSync = await measureListSync(new N8nHarness());
+	results.listSyncRun = { date: new Date().toISOString(), durationSeconds: Math.round((Date.now() - startedAt) / 1000), loadAverage1mAtStart: loadAtStart };
+	for (const name of Object.keys(results.targets)) if (name.startsWith('listSync.')) delete results.targets[name];
+	Object.assign(results.targets, listSyncTargets(results.listSync));
+	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
+	process.stdout.write(`${textTable(['Target', 'value', 'target', ''], targetRows(results))}\n`);
+	log(`merged the list sync figures into bench/results.json and bench/RESULTS.md in ${results.listSyncRun.durationSeconds} s`);
 }
 
 /** `BENCH_MULTI_ONLY=1`: the multi-process scenarios alone, merged into bench/results.json. */
@@ -503,11 +539,16 @@ ${markdownTable(['Return All', 'value', ''], returnAllRows(results))}
 
 ${markdownTable(['Operation', 'calls', 'target', 'sequence'], callRows(results))}
 
-${multiProcessMarkdown(results)}
+${multiProcessMarkdown(results)}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}
 ## Targets
 
 ${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
 `;
+}
+
+function listSyncRunNote(results: Results): string | undefined {
+	const run = results.listSyncRun;
+	return run ? `Measured separately (\`BENCH_SYNC_ONLY=1 npm run bench\`, ${run.date}, ${run.durationSeconds} s, load average ${run.loadAverage1mAtStart} at the start).` : undefined;
 }
 
 /** `BENCH_REPORT_ONLY=1`: write bench/RESULTS.md again from bench/results.json, without measuring. */
@@ -518,7 +559,9 @@ async function reportOnly(): Promise<void> {
 	log('wrote bench/RESULTS.md from bench/results.json');
 }
 
-(process.env.BENCH_REPORT_ONLY === '1' ? reportOnly() : process.env.BENCH_MULTI_ONLY === '1' ? multiOnly() : main()).catch(async (error: unknown) => {
+const only = { BENCH_REPORT_ONLY: reportOnly, BENCH_MULTI_ONLY: multiOnly, BENCH_SYNC_ONLY: syncOnly };
+const chosen = Object.entries(only).find(([name]) => process.env[name] === '1')?.[1] ?? main;
+chosen().catch(async (error: unknown) => {
 	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
 	await stopAllSandboxes();
 	process.exit(1);

@@ -56,12 +56,17 @@ export function simplifiedBroadcast(broadcast: IDataObject): IDataObject {
 function simplifyOutput(simplify: (entry: IDataObject) => IDataObject) {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 		if (this.getNodeParameter('simplify', true) !== true) return items;
-		return items.map((item) => {
-			const { json } = item;
-			if (isCollectionPage(json)) return { ...item, json: { ...json, entries: json.entries.map(simplify) } };
-			return { ...item, json: simplify(json) };
-		});
+		return eachOutputEntry(items, simplify);
 	};
+}
+
+/** Each output object, or each entry of a collection page (whose envelope the routed entry still reads), reshaped. */
+export function eachOutputEntry(items: INodeExecutionData[], reshape: (entry: IDataObject) => IDataObject): INodeExecutionData[] {
+	return items.map((item) => {
+		const { json } = item;
+		if (isCollectionPage(json)) return { ...item, json: { ...json, entries: json.entries.map(reshape) } };
+		return { ...item, json: reshape(json) };
+	});
 }
 
 export const simplifySubscribers = simplifyOutput(simplifiedSubscriber);

@@ -1,4 +1,8 @@
-// Every AWeber node runs inside a real n8n against the sandbox: at least one operation each, and every write.
+// Every AWeber node runs inside a real n8n against the sandbox: at least one operation each, and every write; and the
+// "Keep a list in sync" example as `npm start` imports it.
+import { readFileSync } from 'node:fs';
+
+import { checkListAgainstSource, exampleSource, readList, SYNC_EXAMPLE_FILE, SYNC_NODES } from '../harness/listSync';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
 import {
 	aweberNode,
@@ -398,5 +402,27 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		]);
 		expect(firstCall('POST', broadcasts)?.body).toMatchObject({ subject: 'Spring sale', body_html: '<p>Hello</p>', body_text: 'Hello' });
 		expect(firstCall('PUT', `${broadcasts}/${id}`)?.body).toMatchObject({ subject: 'Spring sale, take two' });
+	});
+
+	it('runs the "Keep a list in sync" example as imported: the Customers list then equals its source, only the differences written', async () => {
+		const example = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as WorkflowJson;
+		// As `npm start` imports it: the example's credential reference points at the instance's credential.
+		const nodes = example.nodes.map((node) =>
+			node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: credentialId, name: 'AWeber' } } } : node,
+		);
+		const token = () => sandbox.issueToken().access_token;
+		const { accountId, lists } = sandbox.seed;
+		const before = await readList(sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		sandbox.clearRequests();
+
+		const result = await runWorkflow(n8n, await importWorkflow(n8n, { ...example, nodes }));
+
+		expect(result.status).toBe('success');
+		expect(nodeItems(result, SYNC_NODES.create).map((item) => item.email)).toEqual(['margaret.hamilton@example.com']);
+		expect(nodeItems(result, SYNC_NODES.update).map((item) => item.email).sort()).toEqual(['jean.sammet@example.com', 'sophie.wilson@example.com']);
+		const writes = sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/') && entry.method !== 'GET');
+		expect(writes.map((entry) => entry.method).sort()).toEqual(['PATCH', 'PATCH', 'POST']);
+		const after = await readList(sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		expect(checkListAgainstSource(after, exampleSource(), before, { unsubscribeRemoved: false })).toEqual({ lost: [], wrong: [] });
 	});
 });

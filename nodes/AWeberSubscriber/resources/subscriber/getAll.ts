@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
+import { shapeForComparisonField } from './comparisonShape';
 
 const showOnlyForSubscriberGetMany = { operation: ['getAll'] };
 
@@ -22,7 +23,12 @@ export const sortOrderOption: INodeProperties = {
 export const subscriberGetManyDescription: INodeProperties[] = [
 	...listScopeLocators(showOnlyForSubscriberGetMany),
 	...collectionPaging(showOnlyForSubscriberGetMany),
-	simplifyToggle(showOnlyForSubscriberGetMany, simplifySubscribers),
+	shapeForComparisonField(showOnlyForSubscriberGetMany),
+	// The comparison shape keeps fewer fields than Simplify: Simplify has nothing to do then.
+	{
+		...simplifyToggle(showOnlyForSubscriberGetMany, simplifySubscribers),
+		displayOptions: { show: showOnlyForSubscriberGetMany, hide: { shapeForComparison: [true] } },
+	},
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -21,6 +21,7 @@ import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links
 import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
+import { replacedCustomFields } from './everyCustomField';
 import { aweberGet } from '../../../shared/transport';
 
 function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {
@@ -85,14 +86,19 @@ export async function sendSubscriberChanges(
 		});
 	}
 	const strict = this.getNodeParameter('options.strictCustomFields', false) as boolean;
-	const current = email ? await findSubscriberByEmail(this, email) : await aweberGet<unknown>(this, requestOptions.url);
-	// The custom fields sent back are the subscriber's own: an answer that is not that subscriber (a maintenance
-	// page, another resource) would make the PATCH wipe them (docs/aweber-behaviour.md#answers).
-	if (!isSubscriber(current) || (email === undefined && !isSubscriberAt(current, requestOptions.url))) {
-		const asked = email ?? String(idOfLink(requestOptions.url, 'subscribers'));
-		throw unexpectedAnswer(this.getNode(), `the subscriber ${asked}`, current, 'reading the subscriber before changing it', this.getItemIndex());
+	// "Replace All Custom Fields" (a sync) gives the whole set: nothing to keep, so no read (everyCustomField.ts).
+	const replaced = await replacedCustomFields(this, changes, strict);
+	if (replaced !== undefined) body.custom_fields = replaced;
+	else {
+		const current = email ? await findSubscriberByEmail(this, email) : await aweberGet<unknown>(this, requestOptions.url);
+		// The custom fields sent back are the subscriber's own: an answer that is not that subscriber (a maintenance
+		// page, another resource) would make the PATCH wipe them (docs/aweber-behaviour.md#answers).
+		if (!isSubscriber(current) || (email === undefined && !isSubscriberAt(current, requestOptions.url))) {
+			const asked = email ?? String(idOfLink(requestOptions.url, 'subscribers'));
+			throw unexpectedAnswer(this.getNode(), `the subscriber ${asked}`, current, 'reading the subscriber before changing it', this.getItemIndex());
+		}
+		body.custom_fields = mergeCustomFields(this, current.custom_fields, changes, strict);
 	}
-	body.custom_fields = mergeCustomFields(this, current.custom_fields, changes, strict);
 	if (strict) body.strict_custom_fields = 'true';
 	if (email) requestOptions.qs = { ...requestOptions.qs, subscriber_email: email };
 	return requestOptions;

@@ -13,6 +13,7 @@ import {
 	nameField,
 	strictCustomFieldsOption,
 } from './fields';
+import { replaceAllCustomFieldsOption } from './everyCustomField';
 
 const showOnlyForSubscriberUpdate = { operation: ['update'] };
 
@@ -73,7 +74,7 @@ export const subscriberUpdateDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: showOnlyForSubscriberUpdate },
-		options: [ignoreUnknownCustomFieldsOption, strictCustomFieldsOption],
+		options: [ignoreUnknownCustomFieldsOption, replaceAllCustomFieldsOption, strictCustomFieldsOption],
 	},
 	simplifyToggle(showOnlyForSubscriberUpdate, simplifySubscribers),
 ];
