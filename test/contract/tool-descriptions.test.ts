@@ -42,7 +42,7 @@ function toolOperations(): ToolOperation[] {
 /** What n8n hands the model as the tool's description for a node set to this operation (nothing edited by the user). */
 function agentReads(description: INodeTypeDescription, resource: string | undefined, operation: string): string {
 	const set = { ...(resource === undefined ? {} : { resource }), operation };
-	const node = { name: 'Tool', type: description.name, typeVersion: 1, position: [0, 0], parameters: set } as INode;
+	const node: INode = { id: 'tool', name: 'Tool', type: description.name, typeVersion: 1, position: [0, 0], parameters: set };
 	node.parameters = NodeHelpers.getNodeParameters(description.properties, set, true, false, node, description) ?? {};
 	return NodeHelpers.getToolDescriptionForNode(node, { description } as INodeType);
 }

@@ -3,3 +3,4 @@ export * from './runtime';
 export * from './n8n';
 export * from './credentials';
 export * from './workflows';
+export * from './tools';
