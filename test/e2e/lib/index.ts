@@ -4,3 +4,4 @@ export * from './n8n';
 export * from './credentials';
 export * from './workflows';
 export * from './tools';
+export * from './scriptedModel';
