@@ -2,6 +2,8 @@
 // client sees each tool's name, description and input schema, its calls reach the sandbox as the AWeber requests
 // the arguments call for, and a bad argument comes back as a readable tool error (docs/ai-agents.md).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,6 +16,8 @@ import {
 	createAweberCredential,
 	fromAI,
 	importWorkflow,
+	PROJECT_DIR,
+	RUNTIME_LINE,
 	startN8n,
 	toolConnections,
 	type N8nInstance,
@@ -157,5 +161,17 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 		expect(result.isError).toBe(true);
 		expect(result.content[0].text).toMatch(/List with given id not found[\s\S]*check the IDs/);
 		expect(aweberRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /1.0/accounts/${sandbox.seed.accountId}/lists/999999`]);
+	});
+
+	// `npm start` runs n8n 2.x: the example it provisions uses node versions of that line.
+	(RUNTIME_LINE === 1 ? it.skip : it)('knows every node type and version of the "AI newsletter assistant" example', async () => {
+		const example = JSON.parse(readFileSync(path.join(PROJECT_DIR, 'examples', 'ai-newsletter-assistant.json'), 'utf8')) as {
+			nodes: Array<{ type: string; typeVersion: number }>;
+		};
+		const known = (await n8n.request<Array<{ name: string; version: number | number[] }>>('GET', '/types/nodes.json')).body;
+		const missing = example.nodes.filter(
+			(node) => !known.some((type) => type.name === node.type && [type.version].flat().includes(node.typeVersion)),
+		);
+		expect(missing).toEqual([]);
 	});
 });
