@@ -54,6 +54,7 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 				credentialId,
 				[200, 300],
 			),
+			aweberTool('Add new subscriber', 'aWeberSubscriber', { operation: 'create', ...onList, email: fromAI('email', 'The email address of the person') }, credentialId, [200, 500]),
 			aweberTool('Get lists', 'aWeberList', { operation: 'getAll', accountId: byId(seed.accountId), limit: 10 }, credentialId, [400, 300]),
 			aweberTool('Get list', 'aWeberList', { operation: 'get', accountId: byId(seed.accountId), listId: byId(fromAI('list_id', 'The ID of the list')) }, credentialId, [400, 500]),
 			aweberTool(
@@ -100,7 +101,7 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 	it('lists the tools with their names, what they do, whether they change data, and the arguments the model fills', async () => {
 		const { tools } = await client.listTools();
 		const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-		expect(Object.keys(byName).sort()).toEqual(['Add_or_update_subscriber', 'Broadcast_statistics', 'Create_broadcast_draft', 'Find_subscriber', 'Get_list', 'Get_lists']);
+		expect(Object.keys(byName).sort()).toEqual(['Add_new_subscriber', 'Add_or_update_subscriber', 'Broadcast_statistics', 'Create_broadcast_draft', 'Find_subscriber', 'Get_list', 'Get_lists']);
 		expect(byName.Find_subscriber.description).toMatch(/^Search one list's subscribers .* Read-only: changes nothing in AWeber\. Returns /);
 		expect(byName.Add_or_update_subscriber.description).toMatch(/Changes data in AWeber: adds or updates a subscriber/);
 		expect(byName.Create_broadcast_draft.description).toMatch(/as a draft.*Changes data in AWeber/);
@@ -153,6 +154,13 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 		expect(result.isError).toBe(true);
 		expect(result.content[0].text).toMatch(/Email.*not an email/i);
 		expect(aweberRequests()).toEqual([]);
+	});
+
+	it('an address already on the list: the tool error tells the agent to use Create or Update', async () => {
+		expect((await call('Add_new_subscriber', { email: 'twice@example.com' })).isError).toBeFalsy();
+		const again = await call('Add_new_subscriber', { email: 'twice@example.com' });
+		expect(again.isError).toBe(true);
+		expect(again.content[0].text).toMatch(/already subscribed[\s\S]*use the Create or Update operation/i);
 	});
 
 	it('an unknown list comes back as a readable tool error', async () => {
