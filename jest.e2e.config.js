@@ -4,8 +4,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.test.ts'],
-	// On n8n 1.x (N8N_RUNTIME_LINE=1): every node, the workflows, OAuth connect and the webhooks; queue mode and the
-	// editor screenshots are checked on 2.x only.
+	// On n8n 1.x (N8N_RUNTIME_LINE=1): every node, the workflows, OAuth connect, the webhooks and the nodes as AI tools
+	// (MCP Server Trigger, AI Agent); queue mode and the editor screenshots are checked on 2.x only.
 	testPathIgnorePatterns:
 		process.env.N8N_RUNTIME_LINE === '1' ? ['/node_modules/', 'queue-mode\\.e2e', 'screenshots\\.e2e'] : ['/node_modules/'],
 	transform: {

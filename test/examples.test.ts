@@ -38,6 +38,11 @@ function loadFromSource<T>(distFile: string): T[] {
 const nodeTypes = new Map<string, INodeType>();
 for (const file of packageJson.n8n.nodes) {
 	for (const nodeType of loadFromSource<INodeType>(file)) nodeTypes.set(`${PACKAGE_PREFIX}${nodeType.description.name}`, nodeType);
+	// n8n offers each node usable as a tool under `<name>Tool` too (docs/ai-agents.md); examples use both forms.
+	for (const nodeType of loadFromSource<INodeType>(file).filter((candidate) => candidate.description.usableAsTool)) {
+		const tool = { ...nodeType.description, name: `${nodeType.description.name}Tool` };
+		nodeTypes.set(`${PACKAGE_PREFIX}${tool.name}`, { ...nodeType, description: tool });
+	}
 }
 const credentialFields = packageJson.n8n.credentials
 	.flatMap((file) => loadFromSource<ICredentialType>(file))

@@ -5,6 +5,7 @@ import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { accountDescription } from './resources/account';
+import { accountToolDescriptions } from './toolDescriptions';
 
 export class AWeberAccount implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +18,7 @@ export class AWeberAccount implements INodeType {
 		description: 'Read the AWeber account connected to n8n',
 		defaults: { name: 'AWeber Account' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...accountDescription],
+		properties: [aweberTransport, ...accountDescription, ...accountToolDescriptions],
 	};
 
 	methods = { listSearch: { searchAccounts } };

@@ -9,6 +9,7 @@ import { searchBroadcastSegments } from '../shared/listSearch/searchSegments';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { broadcastDescription } from './resources/broadcast';
+import { broadcastToolDescriptions } from './toolDescriptions';
 
 export class AWeberBroadcast implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +22,7 @@ export class AWeberBroadcast implements INodeType {
 		description: 'Draft, schedule, cancel and measure AWeber broadcast emails',
 		defaults: { name: 'AWeber Broadcast' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...broadcastDescription],
+		properties: [aweberTransport, ...broadcastDescription, ...broadcastToolDescriptions],
 	};
 
 	methods = {

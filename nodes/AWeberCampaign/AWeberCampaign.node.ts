@@ -11,6 +11,7 @@ import { readableSubtitle } from '../shared/subtitle';
 import { campaignDescription } from './resources/campaign';
 import { messageDescription } from './resources/message';
 import { messageOpenDescription, messageTrackedEventDescription } from './resources/messageEvent';
+import { campaignToolDescriptions } from './toolDescriptions';
 
 const properties: INodeProperties[] = [
 	aweberTransport,
@@ -32,6 +33,7 @@ const properties: INodeProperties[] = [
 	...messageDescription,
 	...messageOpenDescription,
 	...messageTrackedEventDescription,
+	...campaignToolDescriptions,
 ];
 
 export class AWeberCampaign implements INodeType {

@@ -7,6 +7,7 @@ import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { customFieldDescription } from './resources/customField';
+import { customFieldToolDescriptions } from './toolDescriptions';
 
 export class AWeberCustomField implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class AWeberCustomField implements INodeType {
 		description: 'Read, add, rename and delete the custom fields of an AWeber list',
 		defaults: { name: 'AWeber Custom Field' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...customFieldDescription],
+		properties: [aweberTransport, ...customFieldDescription, ...customFieldToolDescriptions],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchCustomFields } };

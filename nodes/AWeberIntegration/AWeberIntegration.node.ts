@@ -6,6 +6,7 @@ import { searchIntegrations } from '../shared/listSearch/searchIntegrations';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { integrationDescription } from './resources/integration';
+import { integrationToolDescriptions } from './toolDescriptions';
 
 export class AWeberIntegration implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,7 +19,7 @@ export class AWeberIntegration implements INodeType {
 		description: 'Read the third-party integrations (Facebook, Twitter, PayPal…) connected to an AWeber account',
 		defaults: { name: 'AWeber Integration' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...integrationDescription],
+		properties: [aweberTransport, ...integrationDescription, ...integrationToolDescriptions],
 	};
 
 	methods = { listSearch: { searchAccounts, searchIntegrations } };

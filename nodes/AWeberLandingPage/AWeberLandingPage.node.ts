@@ -7,6 +7,7 @@ import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { landingPageDescription } from './resources/landingPage';
+import { landingPageToolDescriptions } from './toolDescriptions';
 
 export class AWeberLandingPage implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class AWeberLandingPage implements INodeType {
 		description: 'Read the landing pages of an AWeber list',
 		defaults: { name: 'AWeber Landing Page' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...landingPageDescription],
+		properties: [aweberTransport, ...landingPageDescription, ...landingPageToolDescriptions],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchLandingPages } };

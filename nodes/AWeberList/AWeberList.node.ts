@@ -6,6 +6,7 @@ import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { listDescription } from './resources/list';
+import { listToolDescriptions } from './toolDescriptions';
 
 export class AWeberList implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,7 +19,7 @@ export class AWeberList implements INodeType {
 		description: 'Read the mailing lists of an AWeber account and their tags',
 		defaults: { name: 'AWeber List' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...listDescription],
+		properties: [aweberTransport, ...listDescription, ...listToolDescriptions],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists } };

@@ -7,6 +7,7 @@ import { searchSegments } from '../shared/listSearch/searchSegments';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { segmentDescription } from './resources/segment';
+import { segmentToolDescriptions } from './toolDescriptions';
 
 export class AWeberSegment implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class AWeberSegment implements INodeType {
 		description: 'Read the segments (saved subscriber searches) of an AWeber list',
 		defaults: { name: 'AWeber Segment' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...segmentDescription],
+		properties: [aweberTransport, ...segmentDescription, ...segmentToolDescriptions],
 	};
 
 	methods = { listSearch: { searchAccounts, searchLists, searchSegments } };

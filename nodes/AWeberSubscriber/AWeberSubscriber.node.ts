@@ -10,6 +10,7 @@ import { getListTags } from '../shared/loadOptions/getListTags';
 import { aweberActionNode } from '../shared/nodeDescription';
 import { readableSubtitle } from '../shared/subtitle';
 import { subscriberDescription, subscriberHints } from './resources/subscriber';
+import { subscriberToolDescriptions } from './toolDescriptions';
 
 export class AWeberSubscriber implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,7 +25,7 @@ export class AWeberSubscriber implements INodeType {
 		description: 'Add, tag, update, find, move and unsubscribe the subscribers of AWeber lists',
 		defaults: { name: 'AWeber Subscriber' },
 		usableAsTool: true,
-		properties: [aweberTransport, ...subscriberDescription],
+		properties: [aweberTransport, ...subscriberDescription, ...subscriberToolDescriptions],
 		hints: subscriberHints,
 	};
 

@@ -11,6 +11,7 @@ import { readableSubtitle } from '../shared/subtitle';
 import { splitTestDescription } from './resources/splitTest';
 import { splitTestComponentDescription } from './resources/splitTestComponent';
 import { webFormDescription } from './resources/webForm';
+import { webformToolDescriptions } from './toolDescriptions';
 
 const properties: INodeProperties[] = [
 	aweberTransport,
@@ -29,6 +30,7 @@ const properties: INodeProperties[] = [
 	...webFormDescription,
 	...splitTestDescription,
 	...splitTestComponentDescription,
+	...webformToolDescriptions,
 ];
 
 export class AWeberWebform implements INodeType {

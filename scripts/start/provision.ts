@@ -21,6 +21,8 @@ const CREDENTIAL_NAME = 'AWeber (sandbox)';
 const WEBHOOK_VERIFICATION_KEY = 'sandbox-webhook-verification-key';
 const AWEBER_TRIGGER_TYPE = 'n8n-nodes-aweber.aWeberSubscriberTrigger';
 const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
+/** An AI agent example: it needs a model credential the user brings (docs/ai-agents.md). */
+const CHAT_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.chatTrigger';
 /** Examples published when imported: their triggers answer HTTP (a form, AWeber's webhooks), so they are ready to try. */
 const PUBLISHED_ON_IMPORT = [FORM_TRIGGER_TYPE, AWEBER_TRIGGER_TYPE];
 /** The sign-in on the sandbox's authorization page (test/sandbox/apps.ts). */
@@ -354,6 +356,7 @@ function describe(settings: Settings, example: Example): string {
 	if (example.note !== undefined) return example.note;
 	const form = example.workflow.nodes.find((node) => node.type === FORM_TRIGGER_TYPE);
 	if (example.published && form !== undefined) return `published; sign-up form: ${formUrl(settings.n8nUrl, form)}`;
+	if (hasNode(example.workflow, [CHAT_TRIGGER_TYPE])) return 'add a model credential to its chat model node, then open the chat';
 	return example.published ? 'published' : 'open it and click "Execute workflow"';
 }
 

@@ -3,3 +3,5 @@ export * from './runtime';
 export * from './n8n';
 export * from './credentials';
 export * from './workflows';
+export * from './tools';
+export * from './scriptedModel';
