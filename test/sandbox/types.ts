@@ -130,6 +130,10 @@ export interface AnswerRewrite {
 	totalSize?: number;
 	/** Set a field of the first entry (e.g. a timestamp far in the future). */
 	firstEntry?: Record<string, unknown>;
+	/** Set custom field values of the subscriber answered (or of each entry): values AWeber's own fields never hold. */
+	customFields?: Record<string, unknown>;
+	/** Send this `Date` header instead of the sandbox clock's (an answer whose clock is off). */
+	date?: string;
 	/** Spell the `Location` header's scheme in capitals (`HTTP://…`): the same link, written as URLs allow. */
 	upperCaseLocationScheme?: boolean;
 }
