@@ -1,5 +1,7 @@
 // Updates never drop a field AWeber returned, and Create never outputs someone else as the subscriber it added
 // (docs/aweber-behaviour.md#custom-fields-on-patch, #answers).
+import type { IDataObject } from 'n8n-workflow';
+
 import { useTestbed } from '../harness/aweber';
 import { call } from '../sandbox/api-test-client';
 import { apiCalls, byId, listPath, newsletterScope, run } from './email-nodes.helpers';
@@ -7,7 +9,7 @@ import { apiCalls, byId, listPath, newsletterScope, run } from './email-nodes.he
 describe('AWeber Subscriber node: every field AWeber returned survives a write', () => {
 	const bed = useTestbed();
 
-	const subscriber = (parameters: Record<string, unknown>, options: { continueOnFail?: boolean } = {}) =>
+	const subscriber = (parameters: IDataObject, options: { continueOnFail?: boolean } = {}) =>
 		run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...parameters }, options);
 	/** Grace Hopper, on Newsletter: Company, Plan and Birthday all set. */
 	const grace = () => bed.sandbox.seed.subscribers.subscribed + 1;

@@ -497,6 +497,7 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 		const fault = core.takeFault(pathOf(request.url), request.method, firstValues(request.query));
 		if (fault === undefined) return;
 		if (fault.kind === 'rewrite') {
+			await fault.beforeAnswer?.();
 			request.sandboxRewrite = fault.rewrite ?? {};
 			return;
 		}

@@ -115,6 +115,11 @@ export interface FaultOptions {
 	body?: unknown;
 	/** `rewrite`: how to change the answer after the request was carried out. */
 	rewrite?: AnswerRewrite;
+	/**
+	 * `rewrite`, in-process only: run when the request arrives, before it is carried out. A change AWeber's data
+	 * undergoes between two requests of a read (a subscriber deleted between two page reads).
+	 */
+	beforeAnswer?: () => Promise<void> | void;
 }
 
 /**
