@@ -212,8 +212,9 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
  * The events newer than the cursor, oldest first and at most `maxEvents`, and the cursor moved past exactly
  * those. The common case (nothing or a little happened) reads one page. A backlog larger than `maxEvents`
  * is located and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
- * towards older entries and always end past the cursor, so entries added meanwhile (which push older ones
- * down) are never skipped; if that cannot be confirmed, nothing is emitted and the cursor stays.
+ * towards older entries, overlapping page to page, and always end past the cursor, so entries added meanwhile (which
+ * push older ones down) or removed (which pull them up, up to PAGE_OVERLAP between two page reads) are never skipped;
+ * if that cannot be confirmed, nothing is emitted and the cursor stays.
  */
 export async function collectNewEvents(fetchPages: FetchPage, stored: EventCursor, options: CollectOptions): Promise<CollectResult> {
 	if (options.outOfTime?.()) return { events: [], cursor: stored };

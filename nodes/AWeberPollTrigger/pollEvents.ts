@@ -13,8 +13,9 @@ function numericId(context: IPollFunctions, name: 'accountId' | 'listId'): strin
 }
 
 /**
- * Most pages the first poll reads to cover the newest second at activation: 10,000 entries in one second (an import),
- * far beyond a web form's pace. Past it the cursor holds what was read, and the warning says the rest may fire.
+ * Most pages the first poll reads to cover the newest second at activation: about 9,000 entries in one second (pages
+ * overlap by PAGE_OVERLAP), an import far beyond a web form's pace. Past it the cursor holds what was read, and the
+ * warning says the rest of that second may fire.
  */
 const MAX_START_PAGES = 100;
 
