@@ -39,6 +39,8 @@ export interface CollectOptions {
 	outOfTime?: () => boolean;
 	/** Told when a stored cursor lies ahead of AWeber's clock, before it is brought back to AWeber's now. */
 	onFutureCursor?: (storedTime: number, now: number) => void;
+	/** Told when the collection changed under a read more than the page overlap covers: the poll gives up for now. */
+	onBrokenRead?: () => void;
 }
 
 export interface CollectResult {
@@ -67,12 +69,40 @@ function isBeyondCursor(event: StreamEvent, cursor: EventCursor): boolean {
 	return cursor.time !== null && event.time < cursor.time;
 }
 
-/** The cursor first set when watching begins: everything already there counts as seen. */
-export function cursorAtNewest(page: StreamPage): EventCursor {
-	const newest = page.events[0];
-	if (newest === undefined) return { time: null, ids: [] };
-	return { time: newest.time, ids: page.events.filter((event) => event.time === newest.time).map((event) => event.id) };
+/**
+ * The cursor first set when watching begins: everything already there counts as seen, however many entries share the
+ * newest second (an import puts hundreds in one): the pages are read down, overlapping as a poll's read is
+ * (`readDown`), until an entry older than that second or the end. Undefined when that read could not be confirmed
+ * (out of time, the collection changed too much meanwhile): nothing is stored and the next poll starts again.
+ * `complete` is false when the newest second spans more than `maxPages` pages: the cursor then holds what was read.
+ */
+export async function startingCursor(fetchPage: FetchPage, options: CollectOptions, maxPages: number): Promise<{ cursor: EventCursor; complete: boolean } | undefined> {
+	const first = await fetchPage(0, options.pageSize);
+	const newest = first.events[0];
+	if (newest === undefined) return { cursor: { time: null, ids: [] }, complete: true };
+	const reusingFirst: FetchPage = async (offset, size) => (offset === 0 && size === options.pageSize ? first : await fetchPage(offset, size));
+	const reading = await readDown(reusingFirst, 0, { time: newest.time, ids: [] }, options, maxPages);
+	if (reading === undefined) return undefined;
+	// Entries added during the read may be newer still: the cursor is the newest second read, with every id at it.
+	const time = Math.max(...reading.events.map((event) => event.time));
+	const ids = [...new Set(reading.events.filter((event) => event.time === time).map((event) => event.id))];
+	return { cursor: { time, ids }, complete: reading.reachedCursor };
 }
+
+/** A stored cursor the poll can use: a time a date can have (or null), and text ids. */
+export function isUsableCursor(value: unknown): value is EventCursor {
+	const cursor = value as EventCursor | undefined;
+	return (
+		typeof cursor === 'object' &&
+		cursor !== null &&
+		(cursor.time === null || (typeof cursor.time === 'number' && Number.isFinite(cursor.time) && Math.abs(cursor.time) <= MAX_DATE_MS)) &&
+		Array.isArray(cursor.ids) &&
+		cursor.ids.every((id) => typeof id === 'string')
+	);
+}
+
+/** The largest time a JavaScript date can hold (ECMAScript: 8.64e15 ms from 1970). */
+const MAX_DATE_MS = 8.64e15;
 
 /**
  * A cursor ahead of AWeber's clock (stored by an earlier version from a bogus timestamp, or edited) would hide every
@@ -101,18 +131,49 @@ interface Reading {
 	end: number;
 }
 
-/** Reads pages from `offset` down (towards older entries) until it passes the cursor, or `maxPages` pages. */
+/**
+ * Entries each page read repeats of the page before. The collection is read by offset, and an entry removed above the
+ * read (an unsubscriber deleted, a test broadcast removed) between two page reads moves every later entry up by one:
+ * without the overlap the entry that moved across the page boundary would never be read. Up to this many removals
+ * between two page reads are survived (the previous page's last entry is found again); more, and the read gives up
+ * without moving the cursor, so the next poll reads again. 10 of AWeber's 100 per page costs a tenth more requests
+ * for a long backlog, and nothing when one page holds everything new.
+ */
+export const PAGE_OVERLAP = 10;
+
+/**
+ * Whether a page read after `anchor` (the last event of the page before) goes on from it: the anchor is on it again
+ * (entries removed above moved it up by at most the overlap), or the page begins with entries newer than the anchor
+ * (entries added above pushed it further down, so nothing between was skipped).
+ */
+function continuesFrom(events: StreamEvent[], anchor: StreamEvent): boolean {
+	return events.some((event) => event.id === anchor.id && event.time === anchor.time) || (events[0] !== undefined && events[0].time > anchor.time);
+}
+
+/**
+ * Reads pages from `offset` down (towards older entries) until it passes the cursor, or `maxPages` pages. Each page
+ * after the first overlaps the one before (`PAGE_OVERLAP`); undefined when out of time or when a page does not go on
+ * from the one before (more entries removed meanwhile than the overlap covers).
+ */
 async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCursor, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
 	const events: StreamEvent[] = [];
 	let position = offset;
+	let anchor: StreamEvent | undefined;
+	const overlap = Math.min(PAGE_OVERLAP, options.pageSize - 1);
 	for (let page = 0; page < maxPages; page++) {
 		if (options.outOfTime?.()) return undefined;
-		const { events: entries, hasMore, entryCount } = await fetchPage(position, options.pageSize);
+		const start = page === 0 ? position : Math.max(offset, position - overlap);
+		const { events: entries, hasMore, entryCount } = await fetchPage(start, options.pageSize);
+		if (anchor !== undefined && !continuesFrom(entries, anchor)) {
+			options.onBrokenRead?.();
+			return undefined;
+		}
 		for (const event of entries) {
-			if (isBeyondCursor(event, cursor)) return { events, reachedCursor: true, end: position };
+			if (isBeyondCursor(event, cursor)) return { events, reachedCursor: true, end: start };
 			events.push(event);
 		}
-		position += entryCount;
+		position = start + entryCount;
+		anchor = entries.at(-1) ?? anchor;
 		if (!hasMore || entryCount === 0) return { events, reachedCursor: true, end: position };
 	}
 	return { events, reachedCursor: false, end: position };
@@ -151,8 +212,9 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
  * The events newer than the cursor, oldest first and at most `maxEvents`, and the cursor moved past exactly
  * those. The common case (nothing or a little happened) reads one page. A backlog larger than `maxEvents`
  * is located and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
- * towards older entries and always end past the cursor, so entries added meanwhile (which push older ones
- * down) are never skipped; if that cannot be confirmed, nothing is emitted and the cursor stays.
+ * towards older entries, overlapping page to page, and always end past the cursor, so entries added meanwhile (which
+ * push older ones down) or removed (which pull them up, up to PAGE_OVERLAP between two page reads) are never skipped;
+ * if that cannot be confirmed, nothing is emitted and the cursor stays.
  */
 export async function collectNewEvents(fetchPages: FetchPage, stored: EventCursor, options: CollectOptions): Promise<CollectResult> {
 	if (options.outOfTime?.()) return { events: [], cursor: stored };
@@ -168,7 +230,7 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
 	// or a second with more events than a poll emits would never be passed.
 	const window = options.maxEvents + cursor.ids.length;
-	const windowPages = Math.ceil(window / options.pageSize) + 1;
+	const windowPages = Math.ceil(window / Math.max(1, options.pageSize - PAGE_OVERLAP)) + 1;
 	let reading = await readDown(fetchPage, 0, cursor, options, windowPages);
 	if (reading === undefined) return unchanged;
 	if (!reading.reachedCursor) {

@@ -41,12 +41,32 @@ export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
 	},
 };
 
+/**
+ * AWeber's now for one answer: its `Date`, but never behind this machine's clock or an earlier answer of the same
+ * poll. A single answer dated in the past (a proxy's stale `Date`, a clock reset to 1970) would otherwise move a
+ * stored cursor back and replay everything since; such a date is set aside, and logged. Ahead is believed: AWeber
+ * dates its entries with its own clock, which this machine's may trail (docs/aweber-behaviour.md#answers).
+ */
+function trustedNow(context: AweberContext, dated: number, latest: number): number {
+	const floor = Math.max(Date.now(), latest);
+	if (dated < floor - MAX_CLOCK_SKEW_MS) {
+		context.logger.warn(
+			`AWeber Polling Trigger: set aside the date of AWeber's answer (${new Date(dated).toISOString()}): it is behind this machine's clock and earlier answers (${new Date(floor).toISOString()})`,
+			{ node: context.getNode().name },
+		);
+	}
+	return Math.max(dated, floor);
+}
+
 /** Pages of one stream, read through the shared transport (pacing, retries, error mapping). */
 export function streamPages(context: AweberContext, stream: EventStream, accountId: string, listId: string): FetchPage {
+	let latest = -Infinity;
 	return async (offset, size) => {
-		const { page, answeredAt } = await readCollectionPageAt(context, stream.path(accountId, listId), {
+		const { page, answeredAt: dated } = await readCollectionPageAt(context, stream.path(accountId, listId), {
 			qs: { ...stream.query, 'ws.start': offset, 'ws.size': size },
 		});
+		const answeredAt = trustedNow(context, dated, latest);
+		latest = answeredAt;
 		const entries = page.entries;
 		const events = entries.flatMap((entry): StreamEvent[] => {
 			const time = parseAweberTime(entry[stream.timeField]);
@@ -57,7 +77,7 @@ export function streamPages(context: AweberContext, stream: EventStream, account
 			// hide every event until then. Such an entry is left out, and said so.
 			if (time > answeredAt + MAX_CLOCK_SKEW_MS) {
 				context.logger.warn(
-					`AWeber Poll Trigger: ignored entry ${String(id)}: its ${stream.timeField} (${String(entry[stream.timeField])}) is ahead of AWeber's clock (${new Date(answeredAt).toISOString()})`,
+					`AWeber Polling Trigger: ignored entry ${String(id)}: its ${stream.timeField} (${String(entry[stream.timeField])}) is ahead of AWeber's clock (${new Date(answeredAt).toISOString()})`,
 					{ node: context.getNode().name },
 				);
 				return [];

@@ -1,63 +1,90 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Deliveries whose Date window has passed are remembered up to this many (for AWeber's retries, recognised by id);
- * the oldest are forgotten first (docs/triggers.md).
- */
-export const REMEMBERED_DELIVERIES = 1000;
-
-/**
- * Deliveries still inside their Date window could be replayed, so they are all kept, up to this ceiling: the log
- * holds at most max(REMEMBERED_DELIVERIES, deliveries still in their window) entries, never more than this.
- */
-export const MAX_REMEMBERED_DELIVERIES = 10_000;
-
-/**
- * Deliveries are remembered at least this long: AWeber's retry schedule is not documented (the sandbox retries
- * after 30, 60 and 120 s), and a retry is only recognised by its unchanged AWeber-Delivery-ID.
+ * Deliveries are remembered at least this long: AWeber does not document how long it retries a delivery
+ * (docs/aweber-behaviour.md#webhook-retries; the sandbox retries after 30, 60 and 120 s), and a retry is only
+ * recognised by its unchanged AWeber-Delivery-ID. An hour is the horizon the package assumes.
  */
 export const MIN_RETENTION_MS = 60 * 60_000;
 
-/** One accepted delivery, as kept in the trigger's static data (`deliveryLog`). */
-export interface RememberedDelivery {
+/**
+ * The ceiling of the delivery log in the workflow's static data, in bytes of JSON. n8n writes the static data back
+ * whole with every accepted delivery, so it is kept to 2 MB: 60,606 deliveries (`MAX_REMEMBERED_DELIVERIES`), an
+ * hour at 16 deliveries a second without pause. Past it the oldest are forgotten first, and the log says so
+ * (docs/triggers.md#each-delivery-runs-once).
+ */
+export const MAX_LOG_BYTES = 2_000_000;
+
+/**
+ * Bytes of one stored entry at most: its expiry (whole seconds, base 36: 6 characters until the year 2059), the
+ * digests of its id and of its signed content (11 characters each), two separators, and JSON's quotes and comma.
+ */
+export const ENTRY_BYTES = 6 + 1 + 11 + 1 + 11 + 3;
+
+/** How many deliveries the log holds at most. */
+export const MAX_REMEMBERED_DELIVERIES = Math.floor(MAX_LOG_BYTES / ENTRY_BYTES);
+
+/** One accepted delivery, as the webhook hands it over. */
+export interface DeliveryFingerprint {
 	/** The AWeber-Delivery-ID header, when there was one. */
 	id?: string;
-	/** SHA-256 of what the signature covers (Date and body): a replay carries the same, whatever its id header says. */
+	/** SHA-256 (hex) of what the signature covers (Date and body): a replay carries the same, whatever its id header says. */
 	digest: string;
-	/** Epoch ms after which the entry is dropped. */
+	/** Epoch ms after which the entry is dropped (at least MIN_RETENTION_MS, and past the copy's Date window). */
 	until: number;
-	/** Epoch ms until which a copy would still pass the Date check; until then the entry is never pushed out by count. */
+	/** Epoch ms until which a copy would still pass the Date check (kept by earlier versions; no longer needed). */
 	replayableUntil?: number;
 }
 
-export type DeliveryFingerprint = RememberedDelivery;
+/**
+ * 64 bits of SHA-256 of a value, as 11 characters: among the 60,606 entries the log holds at most, two different
+ * deliveries share one with a chance below 1 in 10^10, and a delivery taken for another's copy is what that would cost.
+ */
+const SHORT_DIGEST_BYTES = 8;
+const shortDigest = (value: string) => createHash('sha256').update(value, 'utf8').digest().subarray(0, SHORT_DIGEST_BYTES).toString('base64url');
 
-function isRemembered(entry: unknown): entry is RememberedDelivery {
-	const candidate = entry as RememberedDelivery | null;
-	return (
-		typeof candidate === 'object' &&
-		candidate !== null &&
-		typeof candidate.digest === 'string' &&
-		typeof candidate.until === 'number' &&
-		(candidate.id === undefined || typeof candidate.id === 'string') &&
-		(candidate.replayableUntil === undefined || typeof candidate.replayableUntil === 'number')
-	);
+/** One stored entry: `<expiry, s, base 36>:<id digest or empty>:<content digest, or empty for an id kept by an earlier version>`. */
+function encode(delivery: DeliveryFingerprint): string {
+	const content = delivery.digest === '' ? '' : shortDigest(delivery.digest);
+	return `${Math.ceil(delivery.until / 1000).toString(36)}:${delivery.id === undefined ? '' : shortDigest(delivery.id)}:${content}`;
 }
 
-/** The stored entries still in force; ids saved by earlier versions (`seenDeliveryIds`) are carried over. */
-function storedEntries(staticData: IDataObject, now: number): RememberedDelivery[] {
+const ENTRY = /^([0-9a-z]{1,9}):([\w-]{0,11}):([\w-]{0,11})$/;
+
+interface Entry {
+	text: string;
+	until: number;
+	id: string;
+	/** The content digest, or `id:<id digest>` for an id kept by an earlier version. */
+	key: string;
+}
+
+function parse(text: string): Entry | undefined {
+	const match = ENTRY.exec(text);
+	if (match === null || (match[2] === '' && match[3] === '')) return undefined;
+	return { text, until: parseInt(match[1], 36) * 1000, id: match[2], key: match[3] === '' ? `id:${match[2]}` : match[3] };
+}
+
+/** What an earlier version stored (objects with the full id and digest, or bare ids), in today's form. */
+function legacyEntry(stored: unknown, now: number): string | undefined {
+	if (typeof stored === 'string') return stored;
+	const candidate = stored as DeliveryFingerprint | null;
+	if (typeof candidate !== 'object' || candidate === null || typeof candidate.digest !== 'string' || typeof candidate.until !== 'number') return undefined;
+	if (candidate.id !== undefined && typeof candidate.id !== 'string') return undefined;
+	return encode({ id: candidate.id, digest: /^[0-9a-f]{64}$/.test(candidate.digest) ? candidate.digest : '', until: Math.min(candidate.until, now + MIN_RETENTION_MS * 24) });
+}
+
+/** The stored entries; ids saved by earlier versions (`seenDeliveryIds`) are carried over for an hour. */
+function storedEntries(staticData: IDataObject, now: number): string[] {
 	const stored = Array.isArray(staticData.deliveryLog) ? (staticData.deliveryLog as unknown[]) : [];
-	const entries = stored.filter(isRemembered);
+	const entries = stored.map((entry) => legacyEntry(entry, now)).filter((entry): entry is string => entry !== undefined);
 	if (Array.isArray(staticData.seenDeliveryIds)) {
 		const legacy = (staticData.seenDeliveryIds as unknown[]).filter((id): id is string => typeof id === 'string');
-		entries.unshift(...legacy.map((id) => ({ id, digest: '', until: now + MIN_RETENTION_MS })));
+		entries.unshift(...legacy.map((id) => encode({ id, digest: '', until: now + MIN_RETENTION_MS })));
 	}
 	return entries;
-}
-
-/** Legacy entries have no digest; they are told apart by id. */
-function keyOf(entry: RememberedDelivery): string {
-	return entry.digest === '' ? `id:${entry.id}` : entry.digest;
 }
 
 /**
@@ -68,22 +95,25 @@ function keyOf(entry: RememberedDelivery): string {
  * static data then points to: whichever copy n8n writes back last holds every delivery this process knew of by then.
  */
 interface TriggerLog {
-	/** Entries in force, each digest once, soonest to expire first (which follows arrival: one retention per trigger). */
-	entries: RememberedDelivery[];
+	/** Entries in force (stored form), each content digest once, soonest to expire first. */
+	entries: string[];
+	/** The expiry of each entry, in the same order. */
+	untils: number[];
+	texts: Set<string>;
 	keys: Set<string>;
-	/** How many entries carry each delivery id (a retry adds its own digest under the same id). */
+	/** How many entries carry each delivery id digest (a retry adds its own content digest under the same id). */
 	ids: Map<string, number>;
 }
 
 const triggerLogs = new Map<string, TriggerLog>();
 
-const emptyLog = (): TriggerLog => ({ entries: [], keys: new Set(), ids: new Map() });
+const emptyLog = (): TriggerLog => ({ entries: [], untils: [], texts: new Set(), keys: new Set(), ids: new Map() });
 
 function triggerLogOf(trigger: string | undefined, now: number): TriggerLog {
 	if (trigger === undefined) return emptyLog();
 	// Forget triggers with nothing left in force (a deactivated workflow's), so the map stays bounded.
 	for (const [key, log] of triggerLogs) {
-		if (key !== trigger && (log.entries.at(-1)?.until ?? -Infinity) < now) triggerLogs.delete(key);
+		if (key !== trigger && (log.untils.at(-1) ?? -Infinity) < now) triggerLogs.delete(key);
 	}
 	let log = triggerLogs.get(trigger);
 	if (!log) {
@@ -93,36 +123,39 @@ function triggerLogOf(trigger: string | undefined, now: number): TriggerLog {
 	return log;
 }
 
-function add(log: TriggerLog, entry: RememberedDelivery, now: number): void {
-	const key = keyOf(entry);
-	if (entry.until < now || log.keys.has(key)) return;
-	log.keys.add(key);
-	if (entry.id !== undefined) log.ids.set(entry.id, (log.ids.get(entry.id) ?? 0) + 1);
+function add(log: TriggerLog, text: string, now: number): void {
+	if (log.texts.has(text)) return;
+	const entry = parse(text);
+	if (entry === undefined || entry.until < now || log.keys.has(entry.key)) return;
+	log.texts.add(text);
+	log.keys.add(entry.key);
+	if (entry.id !== '') log.ids.set(entry.id, (log.ids.get(entry.id) ?? 0) + 1);
 	let at = log.entries.length;
-	while (at > 0 && log.entries[at - 1].until > entry.until) at--;
-	log.entries.splice(at, 0, entry);
+	while (at > 0 && log.untils[at - 1] > entry.until) at--;
+	log.entries.splice(at, 0, text);
+	log.untils.splice(at, 0, entry.until);
 }
 
 function dropOldest(log: TriggerLog, count: number): void {
-	for (const entry of log.entries.splice(0, count)) {
-		log.keys.delete(keyOf(entry));
-		if (entry.id === undefined) continue;
+	log.untils.splice(0, count);
+	for (const text of log.entries.splice(0, count)) {
+		const entry = parse(text)!;
+		log.texts.delete(text);
+		log.keys.delete(entry.key);
+		if (entry.id === '') continue;
 		const left = (log.ids.get(entry.id) ?? 1) - 1;
 		if (left > 0) log.ids.set(entry.id, left);
 		else log.ids.delete(entry.id);
 	}
 }
 
-/**
- * Drops expired entries; then, beyond REMEMBERED_DELIVERIES, the oldest that can no longer be replayed (their Date
- * window is over); and beyond MAX_REMEMBERED_DELIVERIES the oldest whatever they are.
- */
-function prune(log: TriggerLog, now: number): void {
-	let drop = 0;
-	while (drop < log.entries.length && log.entries[drop].until < now) drop++;
-	while (log.entries.length - drop > REMEMBERED_DELIVERIES && (log.entries[drop].replayableUntil ?? 0) < now) drop++;
-	drop = Math.max(drop, log.entries.length - MAX_REMEMBERED_DELIVERIES);
-	if (drop > 0) dropOldest(log, drop);
+/** Drops expired entries, then the oldest beyond MAX_REMEMBERED_DELIVERIES; returns how many were dropped early. */
+function prune(log: TriggerLog, now: number): number {
+	let expired = 0;
+	while (expired < log.untils.length && log.untils[expired] < now) expired++;
+	const early = Math.max(0, log.entries.length - expired - MAX_REMEMBERED_DELIVERIES);
+	if (expired + early > 0) dropOldest(log, expired + early);
+	return early;
 }
 
 export interface RememberOptions {
@@ -132,6 +165,8 @@ export interface RememberOptions {
 	 * to every later one. Without it only the static data is consulted.
 	 */
 	trigger?: string;
+	/** Told when the log is full and deliveries still within their retention were forgotten (how many). */
+	onForgotten?: (count: number) => void;
 }
 
 /**
@@ -139,20 +174,22 @@ export interface RememberOptions {
  * by every n8n process) and in this process's log of the trigger. Returns false when its id or its signed content
  * was seen before: AWeber's retry (same id, new Date and signature) or a replay (same Date and signature, any id or
  * none). A retry's new digest is kept too, so a captured retry cannot be replayed under another id; a replay adds
- * nothing, so replays cannot push genuine entries out.
+ * nothing, so replays cannot push genuine entries out. Every entry is kept until its time is up (an hour at least),
+ * whatever the rate, up to MAX_LOG_BYTES.
  */
 export function rememberDelivery(staticData: IDataObject, delivery: DeliveryFingerprint, options: RememberOptions = {}): boolean {
 	const now = options.now ?? Date.now();
 	const log = triggerLogOf(options.trigger, now);
 	// What other processes (or this one before a restart) saved comes in with this request's copy.
 	if (staticData.deliveryLog !== log.entries) for (const stored of storedEntries(staticData, now)) add(log, stored, now);
-	prune(log, now);
-	const digestSeen = log.keys.has(delivery.digest);
-	const idSeen = delivery.id !== undefined && log.ids.has(delivery.id);
+	let forgotten = prune(log, now);
+	const digestSeen = log.keys.has(shortDigest(delivery.digest));
+	const idSeen = delivery.id !== undefined && log.ids.has(shortDigest(delivery.id));
 	if (!digestSeen) {
-		add(log, { ...(delivery.id === undefined ? {} : { id: delivery.id }), digest: delivery.digest, until: delivery.until, ...(delivery.replayableUntil === undefined ? {} : { replayableUntil: delivery.replayableUntil }) }, now);
-		prune(log, now);
+		add(log, encode(delivery), now);
+		forgotten += prune(log, now);
 	}
+	if (forgotten > 0) options.onForgotten?.(forgotten);
 	// The same array for every copy: each copy n8n writes back holds the log as it is at that moment.
 	staticData.deliveryLog = log.entries;
 	delete staticData.seenDeliveryIds;

@@ -4,7 +4,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { AWEBER_CREDENTIAL_TYPE } from '../shared/constants';
 import { listIdFromLink } from '../shared/links';
-import { MIN_RETENTION_MS, rememberDelivery } from './deliveryLog';
+import { MAX_LOG_BYTES, MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, rememberDelivery } from './deliveryLog';
 import { checkDeliverySignature, signedContentDigest } from './signature';
 import { NO_KEY_REFUSAL, acceptsUnsignedDeliveries, webhookVerificationKey } from './verificationKey';
 
@@ -119,7 +119,12 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 		replayableUntil: Math.max(now, sentAt) + windowMs,
 	};
 	const trigger = `${this.getWorkflow().id ?? ''}/${this.getNode().id ?? this.getNode().name}`;
-	if (!rememberDelivery(this.getWorkflowStaticData('node'), fingerprint, { now, trigger })) {
+	const onForgotten = (count: number) =>
+		this.logger.warn(
+			`AWeber Webhook Trigger: its memory of deliveries is full (${MAX_REMEMBERED_DELIVERIES} deliveries, ${MAX_LOG_BYTES} bytes); forgot the ${count} oldest before their hour was up, so an AWeber retry of those would run again`,
+			{ node: this.getNode().name },
+		);
+	if (!rememberDelivery(this.getWorkflowStaticData('node'), fingerprint, { now, trigger, onForgotten })) {
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
 	// Without a delivery id (never seen from AWeber) the exact bytes identify a delivery in the items.

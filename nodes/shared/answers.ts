@@ -58,13 +58,15 @@ export function describeAnswer(body: unknown): string {
 
 /**
  * AWeber's answer is not what was asked for: nothing acts on it. `expected` says what was asked ("the subscriber
- * 123", "a page of the collection"), `where` what the node was doing.
+ * 123", "a page of the collection"), `where` what the node was doing; `done`, what the node had already carried out
+ * before that answer, when it is not "nothing".
  */
-export function unexpectedAnswer(node: INode, expected: string, body: unknown, where: string, itemIndex?: number): NodeOperationError {
+export function unexpectedAnswer(node: INode, expected: string, body: unknown, where: string, itemIndex?: number, done?: string): NodeOperationError {
+	const outcome = done ?? 'The node did not act on that answer and changed nothing in AWeber.';
 	return new NodeOperationError(node, `AWeber's answer was unexpected: it is not ${expected}`, {
 		description:
-			`While ${where}, AWeber answered ${describeAnswer(body)} instead of ${expected}. ` +
-			'The node did not act on that answer and changed nothing in AWeber. This is usually a passing fault at AWeber or in a proxy between n8n and AWeber: run the step again later.',
+			`While ${where}, AWeber answered ${describeAnswer(body)} instead of ${expected}. ${outcome} ` +
+			'This is usually a passing fault at AWeber or in a proxy between n8n and AWeber: run the step again later.',
 		itemIndex,
 	});
 }

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readAllEntries } from './collections';
@@ -124,7 +124,10 @@ function matchField(known: string[], name: string, strict: boolean): string | un
 
 /**
  * The complete `custom_fields` of an update. AWeber sets every custom field left out of a PATCH to null,
- * so the subscriber's current values are sent back with the changes; an empty value clears a field.
+ * so the subscriber's current values are sent back with the changes, as AWeber returned them (text, or a number or
+ * true/false); an empty value clears a field. A value that is no such scalar cannot be sent back unchanged, so the
+ * item fails before the write, naming the field. Field names are data: the result has no prototype, so a field named
+ * `__proto__` or `constructor` is a field like any other (docs/aweber-behaviour.md#custom-fields-on-patch).
  * Names match the list's fields case-insensitively as AWeber does, or exactly when strict; a name that matches
  * none is an error, unless "Ignore Unknown Custom Fields" passes it on for AWeber to drop.
  */
@@ -133,21 +136,45 @@ export function mergeCustomFields(
 	current: Record<string, unknown>,
 	changes: CustomFieldValue[],
 	strict: boolean,
-): Record<string, string> {
-	const merged: Record<string, string> = {};
-	for (const [name, value] of Object.entries(current)) {
-		if (typeof value === 'string' && value !== '') merged[name] = value;
-	}
+): Record<string, unknown> {
 	// A subscriber carries every custom field of its list (null when empty), so these are the list's fields.
 	const known = Object.keys(current);
 	const ignoreUnknown = !strict && ignoresUnknownCustomFields(context);
+	const changed = new Map<string, string>();
 	for (const change of changes) {
 		const key = matchField(known, change.name, strict) ?? (ignoreUnknown ? change.name : undefined);
 		if (key === undefined) throw unknownCustomField(context, change.name, known, strict);
-		if (change.value === '') delete merged[key];
-		else merged[key] = change.value;
+		changed.set(key, change.value);
 	}
+	const merged = Object.create(null) as Record<string, unknown>;
+	for (const [name, value] of Object.entries(current)) {
+		if (changed.has(name) || value === null || value === undefined || value === '') continue;
+		if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+			throw keptValueNotSendable(context, name, value);
+		}
+		merged[name] = value;
+	}
+	for (const [key, value] of changed) if (value !== '') merged[key] = value;
 	return merged;
+}
+
+/**
+ * The request with its body written out as JSON text. n8n's request layer copies object bodies and leaves out keys
+ * named like object built-ins (`__proto__`, `constructor`, `prototype`); as text, every custom field AWeber returned
+ * is sent back, whatever its name.
+ */
+export function asJsonText<T extends IHttpRequestOptions>(requestOptions: T): T {
+	if (typeof requestOptions.body !== 'object' || requestOptions.body === null) return requestOptions;
+	return { ...requestOptions, body: JSON.stringify(requestOptions.body), headers: { ...requestOptions.headers, 'Content-Type': 'application/json' } };
+}
+
+function keptValueNotSendable(context: FieldContext, name: string, value: unknown): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `The custom field "${name}" holds ${describeType(value)} in AWeber, which the update cannot send back`, {
+		description:
+			'AWeber sets every custom field missing from an update to empty, so an update sends back every value the subscriber has, unchanged. ' +
+			`This one is not text, a number or true/false, so it cannot be sent back as it is. Nothing was changed in AWeber. Set "${name}" to a text value (under "Custom Fields") to replace it.`,
+		itemIndex: context.getItemIndex(),
+	});
 }
 
 /**

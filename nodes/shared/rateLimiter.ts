@@ -15,8 +15,12 @@ export interface LimiterClock {
 
 const WAKE_STEP_MS = 1_000;
 
+/**
+ * Waits and windows are measured on the monotonic clock: a step of the wall clock (an NTP correction, a resumed VM)
+ * must not stretch or shorten them (docs/rate-limits.md).
+ */
 const systemClock: LimiterClock = {
-	now: () => Date.now(),
+	now: () => performance.now(),
 	sleep: async (ms) => await sleep(ms),
 };
 

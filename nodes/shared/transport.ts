@@ -288,9 +288,9 @@ async function accountSettings(context: AweberContext): Promise<{ key: string; s
 	const cached = settingsCache.get(key);
 	// Credential reads can hit n8n's database: read once for all the items of a node that start together, but
 	// no longer than a second, so an edited credential (a new API base URL, another limit) applies at once.
-	if (cached && Date.now() - cached.readAt < 1_000) return { key, settings: await cached.settings };
+	if (cached && performance.now() - cached.readAt < 1_000) return { key, settings: await cached.settings };
 	const settings = readAccountSettings(context);
-	settingsCache.set(key, { settings, readAt: Date.now() });
+	settingsCache.set(key, { settings, readAt: performance.now() });
 	settings.catch(() => settingsCache.delete(key));
 	return { key, settings: await settings };
 }
@@ -395,6 +395,7 @@ export async function sendWithAweberPolicies<T>(
 				owner.item.started = true;
 				if (!request.concurrent) owner.item.heldSlot = slot;
 			}
+			// Wall clock: compared with AWeber's subscribed_at (failureDecision.ts).
 			firstSentAt ??= Date.now();
 			const tracked = trackSend(key, async () => await send(attempt));
 			let refused = false;
@@ -586,14 +587,15 @@ async function sleepUnlessStopped(
 			: new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
 	const stopsThisItem = () => signal!.aborted && (execution?.aborted === true || !owner || owner.run.failedItem === undefined || isDropped(owner.run, owner.index));
 	if (stopsThisItem()) throw cancelled();
-	const until = Date.now() + ms;
+	// Monotonic: a step of the wall clock does not stretch the wait.
+	const until = performance.now() + ms;
 	let stopListening: () => void = () => undefined;
 	const aborted = new Promise<void>((resolve) => (stopListening = whenAborted(signal, resolve)));
 	await Promise.race([sleep(ms), aborted]);
 	stopListening();
 	if (stopsThisItem()) throw cancelled();
 	// The run failed after this item: it comes first in n8n's order, so its retry waits out its time.
-	if (Date.now() < until) await sleepUnlessStopped(context, until - Date.now(), execution, itemIndex, owner);
+	if (performance.now() < until) await sleepUnlessStopped(context, until - performance.now(), execution, itemIndex, owner);
 }
 
 /**
@@ -619,7 +621,7 @@ const lastNotices = new WeakMap<AccountRateLimiter, Map<string, number>>();
 function shouldNotify(limiter: AccountRateLimiter, kind: string, windowMs: number): boolean {
 	const byKind = lastNotices.get(limiter) ?? new Map<string, number>();
 	lastNotices.set(limiter, byKind);
-	const now = Date.now();
+	const now = performance.now();
 	if (now - (byKind.get(kind) ?? -Infinity) < windowMs) return false;
 	byKind.set(kind, now);
 	return true;

@@ -2,12 +2,12 @@
 // importer (docs/aweber-behaviour.md#bulk-adds). The node says so in n8n's own ways: the hint the editor shows in the
 // output panel (its condition evaluated here as the editor does, with n8n-workflow's expression engine) and a line in
 // n8n's log. Nothing else changes: every item is still added, at the usual pace.
-import { ExecuteSingleContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeTypeDescription, IRunExecutionData, NodeHint } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { PACKAGE_PREFIX } from '../harness';
 import { useTestbed } from '../harness/aweber';
+import { recordNodeLogs } from '../harness/nodeLogs';
 import { apiCalls, newsletterScope } from './email-nodes.helpers';
 
 const THRESHOLD = 1000;
@@ -27,24 +27,6 @@ function editorNodeHints(workflow: Workflow, node: INode, description: INodeType
 	});
 }
 const ADVICE = /This run adds more than 1,000 subscribers\. .*import an existing list with AWeber's importer \(Subscribers > Add Subscribers in AWeber, then import a file\), because AWeber treats bulk adds through the API as abuse/;
-
-interface LoggedLine {
-	level: string;
-	message: string;
-	metadata?: IDataObject;
-}
-
-/** n8n's logger as node code reaches it (`this.logger`), recorded. */
-function recordNodeLogs(): { lines: LoggedLine[]; restore: () => void } {
-	let owner: object | null = ExecuteSingleContext.prototype;
-	while (owner !== null && !Object.getOwnPropertyDescriptor(owner, 'logger')) owner = Object.getPrototypeOf(owner) as object | null;
-	if (owner === null) throw new Error("n8n-core's node contexts have no logger");
-	const lines: LoggedLine[] = [];
-	const record = (level: string) => (message: string, metadata?: IDataObject) => lines.push({ level, message, metadata });
-	const logger = { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') };
-	const spy = jest.spyOn(owner as { logger: unknown }, 'logger', 'get').mockReturnValue(logger);
-	return { lines, restore: () => spy.mockRestore() };
-}
 
 describe('AWeber Subscriber node: a run that adds more than 1,000 subscribers', () => {
 	// AWeber's pace is not under test here: the account allows this run at once.

@@ -1,11 +1,17 @@
 import { parseAweberTime } from '../../nodes/shared/aweberTime';
 import {
 	collectNewEvents,
-	cursorAtNewest,
 	type CollectOptions,
 	type EventCursor,
 	type StreamEvent,
 } from '../../nodes/AWeberListTrigger/eventCursor';
+
+/** A start from one page: the newest event's second, with the ids of that page at it. */
+function cursorAtNewest(page: { events: StreamEvent[] }): EventCursor {
+	const newest = page.events[0];
+	if (newest === undefined) return { time: null, ids: [] };
+	return { time: newest.time, ids: page.events.filter((event) => event.time === newest.time).map((event) => event.id) };
+}
 
 /** A newest-first AWeber collection in memory, with offset pages like ws.start / ws.size. */
 class FakeCollection {
@@ -56,7 +62,7 @@ async function drain(collection: FakeCollection, start: EventCursor, pollOptions
 	throw new Error('Did not drain');
 }
 
-describe('AWeber Poll Trigger cursor', () => {
+describe('AWeber Polling Trigger cursor', () => {
 	it('costs one request when nothing happened', async () => {
 		const collection = new FakeCollection();
 		for (let second = 1; second <= 250; second++) collection.add(second * 1000);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, REMEMBERED_DELIVERIES, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
+import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
 import { useTestbed } from '../harness/aweber';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
@@ -82,8 +82,10 @@ describe('AWeber Webhook Trigger under bursts of deliveries', () => {
 		expect(target.executions()).toHaveLength(20);
 		// Whichever request's copy of the static data was written last, it holds every delivery of the burst, so a
 		// restarted n8n (or another process reading the database) knows them too.
-		const storedIds = (target.workflow.nodeStaticData.deliveryLog as IDataObject[]).map((entry) => entry.id);
-		expect(new Set(storedIds)).toEqual(new Set(burst.map((sent) => sent.id)));
+		const stored = target.workflow.nodeStaticData.deliveryLog as string[];
+		// Each delivery and each retry (its own signed content, under the delivery's id).
+		expect(stored).toHaveLength(40);
+		expect(new Set(stored.map((entry) => entry.split(':')[1])).size).toBe(20);
 	});
 
 	it('recognises the retry of a copy seen by another request while both were in flight, by id and by content', async () => {
@@ -113,20 +115,17 @@ describe('delivery log bounds', () => {
 		replayableUntil: sentAt + WINDOW_MS,
 	});
 
-	it('keeps deliveries past their Date window only up to REMEMBERED_DELIVERIES, the oldest forgotten first', () => {
+	it('keeps deliveries past their Date window for their hour, however many came since', () => {
 		const staticData: IDataObject = {};
 		const trigger = `workflow-${randomUUID()}/node`;
-		const count = REMEMBERED_DELIVERIES + 500;
+		const count = 1_500;
 		for (let index = 0; index < count; index++) rememberDelivery(staticData, entry(index), { now: NOW, trigger });
-		expect(staticData.deliveryLog).toHaveLength(count);
 
-		// Once the window has passed, the next delivery trims the log to its bound; the newest are kept.
+		// Once the window has passed, every delivery of the hour is still known.
 		const afterWindow = NOW + WINDOW_MS + 1;
 		expect(rememberDelivery(staticData, entry(count, afterWindow), { now: afterWindow, trigger })).toBe(true);
-		const log = staticData.deliveryLog as IDataObject[];
-		expect(log).toHaveLength(REMEMBERED_DELIVERIES);
-		expect(log.at(-1)?.id).toBe(`delivery-${count}`);
-		expect(log.map((kept) => kept.id)).not.toContain('delivery-0');
+		expect(staticData.deliveryLog).toHaveLength(count + 1);
+		expect(rememberDelivery(staticData, { ...entry(0), digest: 'f'.repeat(64) }, { now: afterWindow, trigger })).toBe(false);
 	});
 
 	it('keeps every delivery of a burst of 1,500 requests racing as n8n runs them, within its documented bound', () => {
@@ -145,7 +144,7 @@ describe('delivery log bounds', () => {
 			}
 		}
 		expect(accepted).toBe(1_500);
-		// All 1,500 are still inside their Date window: all are kept, which the bound allows (at most 10,000).
+		// All 1,500 are within their hour: all are kept, which the bound allows (MAX_REMEMBERED_DELIVERIES).
 		const log = database.deliveryLog as IDataObject[];
 		expect(log).toHaveLength(1_500);
 		expect(log.length).toBeLessThanOrEqual(MAX_REMEMBERED_DELIVERIES);
@@ -176,6 +175,7 @@ describe('delivery log bounds', () => {
 		const trigger = `workflow-${randomUUID()}/node`;
 		const copies: IDataObject[] = [{}, {}, {}];
 		copies.forEach((copy, index) => expect(rememberDelivery(copy, entry(index), { now: NOW, trigger })).toBe(true));
-		for (const copy of copies) expect((copy.deliveryLog as IDataObject[]).map((kept) => kept.id)).toEqual(['delivery-0', 'delivery-1', 'delivery-2']);
+		for (const copy of copies) expect(copy.deliveryLog).toBe(copies[2].deliveryLog);
+		expect(copies[2].deliveryLog).toHaveLength(3);
 	});
 });

@@ -111,15 +111,11 @@ describe('AWeber Webhook Trigger under attack', () => {
 		});
 
 		it('keeps the signed content and the id for at least the Date window', () => {
-			const [entry] = target.workflow.nodeStaticData.deliveryLog as IDataObject[];
-			expect(entry).toEqual({
-				id: captured.deliveryId,
-				digest: expect.stringMatching(/^[0-9a-f]{64}$/),
-				until: expect.any(Number),
-				replayableUntil: expect.any(Number),
-			});
+			const [entry] = target.workflow.nodeStaticData.deliveryLog as string[];
+			// Its expiry (s, base 36), and short digests of its id and of its signed content.
+			expect(entry).toMatch(/^[0-9a-z]+:[\w-]{11}:[\w-]{11}$/);
 			// Kept past the moment its Date leaves the 5-minute window, when the Date check takes over.
-			expect(entry.until as number).toBeGreaterThanOrEqual(Date.parse(captured.headers.Date) + 5 * 60_000);
+			expect(parseInt(entry.split(':')[0], 36) * 1000).toBeGreaterThanOrEqual(Date.parse(captured.headers.Date) + 5 * 60_000);
 		});
 	});
 

@@ -2,6 +2,7 @@
 // a stored cursor far in the future, an ID too long. Nothing is lost, nothing replayed, the trigger never goes silent.
 import type { IDataObject } from 'n8n-workflow';
 
+import { PAGE_OVERLAP } from '../../nodes/AWeberListTrigger/eventCursor';
 import { startTestbed, type AweberTestbed } from '../harness/aweber';
 import { PollRunner } from '../harness/poll';
 import { call, listPath } from '../sandbox/api-test-client';
@@ -56,7 +57,8 @@ describe('AWeber Polling Trigger with answers AWeber did not promise', () => {
 		await runner.poll();
 		const cursor = runner.workflow.nodeStaticData.cursor;
 		const added = await addSubscribers(empty, 150, 'gap');
-		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { dropEntries: true }, pathPrefix: subscribersPath(empty), query: { 'ws.start': '100' } });
+		// The second page read (it overlaps the first by PAGE_OVERLAP entries).
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { dropEntries: true }, pathPrefix: subscribersPath(empty), query: { 'ws.start': String(100 - PAGE_OVERLAP) } });
 		await expect(runner.poll()).rejects.toThrow("AWeber's answer was unexpected: it is not a page of an AWeber collection");
 		expect(runner.workflow.nodeStaticData.cursor).toEqual(cursor);
 		expect(emailsOf(await runner.poll())).toEqual([...added].sort());

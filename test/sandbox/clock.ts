@@ -1,10 +1,16 @@
 // Sandbox time: starts at the real time, runs `timeScale` times faster, and can be pushed forward by hand.
 // Every AWeber duration the sandbox emulates (rate window, lockout, token lifetime, broadcast sending)
 // is measured on this clock, so tests can exercise minutes of AWeber behaviour in milliseconds.
+/**
+ * AWeber's clock runs on AWeber's machines: a step of this machine's wall clock (a test's `stepWallClock`, an NTP
+ * correction) does not move it, so the sandbox keeps the original `Date.now`.
+ */
+const aweberWallClock = Date.now.bind(Date);
+
 export class SandboxClock {
 	readonly timeScale: number;
 
-	private readonly realStart = Date.now();
+	private readonly realStart = aweberWallClock();
 
 	private advancedMs = 0;
 
@@ -15,7 +21,7 @@ export class SandboxClock {
 
 	/** Sandbox epoch milliseconds. */
 	now(): number {
-		return this.realStart + (Date.now() - this.realStart) * this.timeScale + this.advancedMs;
+		return this.realStart + (aweberWallClock() - this.realStart) * this.timeScale + this.advancedMs;
 	}
 
 	advance(ms: number): void {

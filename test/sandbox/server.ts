@@ -471,6 +471,11 @@ function rewriteAnswer(payload: string, rewrite: AnswerRewrite, requestUrl: stri
 	if (rewrite.firstEntry && Array.isArray(answer.entries) && answer.entries.length > 0) {
 		answer.entries[0] = { ...(answer.entries[0] as Record<string, unknown>), ...rewrite.firstEntry };
 	}
+	if (rewrite.customFields) {
+		for (const subscriber of Array.isArray(answer.entries) ? (answer.entries as Array<Record<string, unknown>>) : [answer]) {
+			if (typeof subscriber.custom_fields === 'object' && subscriber.custom_fields !== null) Object.assign(subscriber.custom_fields, rewrite.customFields);
+		}
+	}
 	if (rewrite.dropEntries) delete answer.entries;
 	if (rewrite.nextCollectionLink !== undefined) answer.next_collection_link = rewrite.nextCollectionLink === 'self' ? requestUrl : rewrite.nextCollectionLink;
 	if (rewrite.totalSize !== undefined) answer.total_size = rewrite.totalSize;
@@ -492,6 +497,7 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 		const fault = core.takeFault(pathOf(request.url), request.method, firstValues(request.query));
 		if (fault === undefined) return;
 		if (fault.kind === 'rewrite') {
+			await fault.beforeAnswer?.();
 			request.sandboxRewrite = fault.rewrite ?? {};
 			return;
 		}
@@ -528,6 +534,7 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 		// AWeber's Date header is AWeber's clock, the one its timestamps are written with.
 		if (isLogged(request.url)) reply.header('date', new Date(core.clock.now()).toUTCString());
 		if (request.sandboxRewrite === null) return payload;
+		if (request.sandboxRewrite.date !== undefined) reply.header('date', request.sandboxRewrite.date);
 		const location = reply.getHeader('location');
 		if (request.sandboxRewrite.upperCaseLocationScheme && typeof location === 'string') {
 			reply.header('location', location.replace(/^https?:/i, (scheme) => scheme.toUpperCase()));

@@ -115,6 +115,11 @@ export interface FaultOptions {
 	body?: unknown;
 	/** `rewrite`: how to change the answer after the request was carried out. */
 	rewrite?: AnswerRewrite;
+	/**
+	 * `rewrite`, in-process only: run when the request arrives, before it is carried out. A change AWeber's data
+	 * undergoes between two requests of a read (a subscriber deleted between two page reads).
+	 */
+	beforeAnswer?: () => Promise<void> | void;
 }
 
 /**
@@ -130,6 +135,10 @@ export interface AnswerRewrite {
 	totalSize?: number;
 	/** Set a field of the first entry (e.g. a timestamp far in the future). */
 	firstEntry?: Record<string, unknown>;
+	/** Set custom field values of the subscriber answered (or of each entry): values AWeber's own fields never hold. */
+	customFields?: Record<string, unknown>;
+	/** Send this `Date` header instead of the sandbox clock's (an answer whose clock is off). */
+	date?: string;
 	/** Spell the `Location` header's scheme in capitals (`HTTP://…`): the same link, written as URLs allow. */
 	upperCaseLocationScheme?: boolean;
 }

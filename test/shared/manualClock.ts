@@ -34,3 +34,14 @@ export class ManualClock implements LimiterClock {
 export async function settle(): Promise<void> {
 	for (let round = 0; round < 20; round++) await Promise.resolve();
 }
+
+/**
+ * Steps this machine's wall clock (`Date.now`, `new Date()`) by `ms` (negative: back, as an NTP correction or a
+ * resumed VM does), leaving the monotonic clock (`performance.now`) and the sandbox's AWeber clock alone. Undone by
+ * `jest.restoreAllMocks()` or the returned function.
+ */
+export function stepWallClock(ms: number): () => void {
+	const wallNow = Date.now.bind(Date);
+	const spy = jest.spyOn(Date, 'now').mockImplementation(() => wallNow() + ms);
+	return () => spy.mockRestore();
+}

@@ -74,7 +74,8 @@ function foundSubscriberEntry(ctx: ApiContext, subscriber: SubscriberRecord): Re
 }
 
 function customFieldValues(state: SandboxState, subscriber: SubscriberRecord): Record<string, string | null> {
-	const values: Record<string, string | null> = {};
+	// Field names are data: a field named `__proto__` is a field like any other.
+	const values = Object.create(null) as Record<string, string | null>;
 	for (const field of state.customFieldsOf(subscriber.listId)) {
 		values[field.name] = subscriber.customFields.get(field.id) ?? null;
 	}

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { customFieldsProperty } from '../../../shared/customFields';
-import { followLocation } from '../../../shared/followLocation';
+import { readAddedSubscriber } from './addedSubscriber';
 import { listScopeLocators } from '../../../shared/listScope';
 import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { tagsProperty } from '../../../shared/tags';
@@ -90,7 +90,7 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 					: []),
 			],
 		},
-		addOutputProperty(show, { subscriber: followLocation, summary: summarizeSubscriberAdd, summaryHas: options.summaryHas }),
+		addOutputProperty(show, { subscriber: readAddedSubscriber, summary: summarizeSubscriberAdd, summaryHas: options.summaryHas }),
 		simplifyToggle({ ...show, output: ['subscriber'] }, simplifySubscribers),
 	];
 }

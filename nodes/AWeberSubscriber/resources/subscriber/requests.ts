@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
+	asJsonText,
 	mergeCustomFields,
 	newSubscriberCustomFields,
 	readCustomFieldValues,
@@ -101,7 +102,7 @@ export async function sendSubscriberChanges(
 	}
 	if (strict) body.strict_custom_fields = 'true';
 	if (email) requestOptions.qs = { ...requestOptions.qs, subscriber_email: email };
-	return requestOptions;
+	return asJsonText(requestOptions);
 }
 
 /** The subscriber read is the one at `url` (its ID is the URL's last segment). */

@@ -1,0 +1,39 @@
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+
+import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
+import { locationOf } from '../../../shared/followLocation';
+import { listOfLink } from '../../../shared/links';
+import { readPathParameter } from '../../../shared/pathParameters';
+import { aweberGet } from '../../../shared/transport';
+
+/**
+ * Create and Create or Update, "Output: Subscriber From AWeber": AWeber answers the add with the new subscriber's
+ * URL in `Location`, read here. The answer is output only if it is the subscriber just added (same address, same
+ * list): anything else would show someone else's record as the one added (docs/aweber-behaviour.md#answers).
+ */
+export async function readAddedSubscriber(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const location = locationOf(response);
+	if (location === undefined) return items;
+	const subscriber = await aweberGet<unknown>(this, location, undefined, { source: "the Location header of AWeber's answer" });
+	const email = String(this.getNodeParameter('email', '')).trim();
+	const listId = readPathParameter(this, 'listId');
+	const isTheOneAdded =
+		isSubscriber(subscriber) &&
+		subscriber.email.toLowerCase() === email.toLowerCase() &&
+		String(listOfLink(subscriber.self_link).list_id) === String(listId);
+	if (!isTheOneAdded) {
+		throw unexpectedAnswer(
+			this.getNode(),
+			`the subscriber ${email} on list ${listId}`,
+			subscriber,
+			'reading the subscriber back after adding it',
+			this.getItemIndex(),
+			`The add itself was carried out: ${email} was added to the list (or updated, if already on it). Do not run the step again for this item; read the subscriber with Get to see it.`,
+		);
+	}
+	return [{ json: subscriber }];
+}
