@@ -124,6 +124,15 @@ describe('The access token never leaves the credential\'s API origin', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
+	it('reads a pagination token that is a path as a path under the API, even with a link in its query', async () => {
+		const token = `/accounts/${bed.sandbox.seed.accountId}/lists?ws.start=0&ws.size=100&from=http://elsewhere.example`;
+		const page = (await callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, bed.credentialId, undefined, token)) as {
+			results: unknown[];
+		};
+		expect(page.results.length).toBeGreaterThan(0);
+		expect(apiCalls(bed).map((entry) => entry.path)).toEqual([`/1.0/accounts/${bed.sandbox.seed.accountId}/lists`]);
+	});
+
 	describe('an API Base URL with a path (AWeber behind a proxy at /aweber)', () => {
 		let proxy: LoopbackServer;
 		let viaProxy: string;
