@@ -124,6 +124,15 @@ describe('The access token never leaves the credential\'s API origin', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
+	it('refuses a pagination token that is not a readable link, naming its first 80 characters', async () => {
+		const token = `http://[not-a-host]/${'x'.repeat(100)}`;
+		await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, bed.credentialId, undefined, token)).rejects.toMatchObject({
+			message: `Refused to send the AWeber credential to "${token.slice(0, 80)}"`,
+			description: expect.stringMatching(/^The pagination token sent by the editor points to "http:\/\/\[not-a-host\]\/x+"/),
+		});
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
 	it('reads a pagination token that is a path as a path under the API, even with a link in its query', async () => {
 		const token = `/accounts/${bed.sandbox.seed.accountId}/lists?ws.start=0&ws.size=100&from=http://elsewhere.example`;
 		const page = (await callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, bed.credentialId, undefined, token)) as {
