@@ -6,8 +6,9 @@ import { globalIgnores } from 'eslint/config';
 // package.json. `n8n-node lint` runs `eslint .` on the whole checkout, so the folders below are
 // left out: they are development tooling (the AWeber sandbox, the test and e2e suites, benchmarks,
 // the n8n runtime and compatibility scripts, docs and example workflows), never published and never
-// loaded by n8n, and they need Node APIs that n8n's cloud rules forbid in node code.
+// loaded by n8n, and they need Node APIs that n8n's cloud rules forbid in node code. `npm run mutation`
+// (docs/testing.md) writes its copy of the checkout to .stryker-tmp/ and its reports to reports/.
 export default [
-	globalIgnores(['test/', 'bench/', 'scripts/', 'docs/', 'examples/', '.n8n-runtime/', '.compat/']),
+	globalIgnores(['test/', 'bench/', 'scripts/', 'docs/', 'examples/', '.n8n-runtime/', '.compat/', '.stryker-tmp/', 'reports/']),
 	...config,
 ];

@@ -58,8 +58,9 @@ export function checkDeliverySignature(
 	verificationKey: string,
 	options: { now: number; windowMs: number },
 ): SignatureRefusal | undefined {
-	if (delivery.signature === undefined || delivery.signature.trim() === '') return 'missing AWeber-Signature header';
-	const match = SIGNATURE_HEADER.exec(delivery.signature.trim());
+	// Header values arrive without surrounding whitespace (HTTP parsers strip it), so an empty value is the only blank one.
+	if (delivery.signature === undefined || delivery.signature === '') return 'missing AWeber-Signature header';
+	const match = SIGNATURE_HEADER.exec(delivery.signature);
 	if (match === null) return 'malformed AWeber-Signature header';
 	const sentAt = delivery.date === undefined ? Number.NaN : Date.parse(delivery.date);
 	if (delivery.date === undefined || Number.isNaN(sentAt)) return 'missing or unreadable Date header';

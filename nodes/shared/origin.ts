@@ -27,7 +27,7 @@ export function isAbsoluteLink(link: string): boolean {
 	return /^https?:\/\//i.test(link);
 }
 
-/** Same scheme, host and port as the API base URL, and a path under its path. */
+/** Same scheme, host and port as the API base URL, no user name or password, and a path under its path (`/aweber/…` under `/aweber`). */
 export function isUnderApiBase(url: string, apiBaseUrl: string): boolean {
 	let target: URL;
 	let base: URL;
@@ -39,8 +39,9 @@ export function isUnderApiBase(url: string, apiBaseUrl: string): boolean {
 	}
 	if (target.protocol !== base.protocol || target.host !== base.host) return false;
 	if (target.username !== '' || target.password !== '') return false;
+	// An API base without a path has the path "/", under which every path lies.
 	const basePath = base.pathname.replace(/\/+$/, '');
-	return basePath === '' || target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
+	return target.pathname.startsWith(`${basePath}/`);
 }
 
 function describeOrigin(url: string): string {

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { loadPackage } from '../harness/nodeTypes';
+import { loadPackage, packageFile } from '../harness/nodeTypes';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { homepage: string; n8n: { nodes: string[] } };
@@ -18,7 +18,7 @@ interface Codex {
 
 /** The built nodes with their codex files, as n8n reads them from dist/. */
 const builtNodes = packageJson.n8n.nodes.map((file) => {
-	const codexFile = path.join(projectRoot, file.replace(/\.js$/, '.json'));
+	const codexFile = packageFile(file, '.json');
 	return { file, codexFile, codex: JSON.parse(readFileSync(codexFile, 'utf8')) as Codex };
 });
 const { nodes, credentials } = loadPackage();

@@ -12,8 +12,20 @@ const packageJson = require(path.join(projectRoot, 'package.json')) as {
 /** Node types are named as n8n names a community package's nodes: `<package>.<node name>`. */
 export const PACKAGE_PREFIX = `${packageJson.name}.`;
 
+/**
+ * Under `npm run mutation` (jest.mutation.config.js sets AWEBER_TEST_FROM_SOURCES, test/mutation/env.ts) the tests run the TypeScript
+ * sources that Stryker mutates, not the build: docs/testing.md#mutation-testing.
+ */
+const FROM_SOURCES = process.env.AWEBER_TEST_FROM_SOURCES === '1';
+
+/** Where a file package.json lists (`dist/nodes/X/X.node.js`) is read from: dist/, or its source under mutation testing. */
+export function packageFile(listed: string, extension?: string): string {
+	const file = FROM_SOURCES ? listed.replace(/^dist\//, '').replace(/\.js$/, '.ts') : listed;
+	return path.join(projectRoot, extension ? file.replace(/\.[jt]s$/, extension) : file);
+}
+
 function loadExports<T>(relativeFile: string): T[] {
-	const file = path.join(projectRoot, relativeFile);
+	const file = packageFile(relativeFile);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const moduleExports = require(file) as Record<string, new () => T>;
 	return Object.values(moduleExports)
@@ -21,7 +33,7 @@ function loadExports<T>(relativeFile: string): T[] {
 		.map((Exported) => new Exported());
 }
 
-/** The package's built nodes and credentials, exactly as listed in package.json (run `npm run build` first). */
+/** The package's built nodes and credentials, exactly as listed in package.json (run `npm run build` first; see packageFile). */
 export function loadPackage(): {
 	nodes: Map<string, INodeType>;
 	credentials: Map<string, ICredentialType>;
@@ -31,7 +43,7 @@ export function loadPackage(): {
 	// Listed but not built: reported when a test asks for such a node, so one unfinished node does not stop the others' tests.
 	const unbuilt: string[] = [];
 	for (const file of packageJson.n8n.nodes) {
-		if (!existsSync(path.join(projectRoot, file))) {
+		if (!existsSync(packageFile(file))) {
 			unbuilt.push(file);
 			continue;
 		}

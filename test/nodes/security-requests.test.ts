@@ -113,6 +113,72 @@ describe('The access token never leaves the credential\'s API origin', () => {
 		expect(harvester.received).toEqual([]);
 	});
 
+	it('refuses a pagination token on the API\'s host that carries a user name or a password', async () => {
+		const sandboxUrl = new URL(bed.sandbox.apiBaseUrl);
+		for (const userinfo of ['harvester', ':secret']) {
+			const token = `${sandboxUrl.protocol}//${userinfo}@${sandboxUrl.host}/1.0/accounts`;
+			await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, bed.credentialId, undefined, token)).rejects.toThrow(
+				/Refused to send the AWeber credential/,
+			);
+		}
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('refuses a pagination token that is not a readable link, naming its first 80 characters', async () => {
+		const token = `http://[not-a-host]/${'x'.repeat(100)}`;
+		await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, bed.credentialId, undefined, token)).rejects.toMatchObject({
+			message: `Refused to send the AWeber credential to "${token.slice(0, 80)}"`,
+			description: expect.stringMatching(/^The pagination token sent by the editor points to "http:\/\/\[not-a-host\]\/x+", .* The request was not sent\./),
+		});
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('reads a pagination token that is a path as a path under the API, even with a link in its query', async () => {
+		const token = `/accounts/${bed.sandbox.seed.accountId}/lists?ws.start=0&ws.size=100&from=http://elsewhere.example`;
+		const page = (await callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, bed.credentialId, undefined, token)) as {
+			results: unknown[];
+		};
+		expect(page.results.length).toBeGreaterThan(0);
+		expect(apiCalls(bed).map((entry) => entry.path)).toEqual([`/1.0/accounts/${bed.sandbox.seed.accountId}/lists`]);
+	});
+
+	describe('an API Base URL with a path (AWeber behind a proxy at /aweber)', () => {
+		let proxy: LoopbackServer;
+		let viaProxy: string;
+		beforeAll(async () => {
+			// Serves the API under /aweber: its links, as AWeber's behind such a proxy, start with the proxy's /aweber.
+			proxy = await new LoopbackServer(async (incoming, body, self) => {
+				if (!incoming.url?.startsWith('/aweber/')) return { status: 404, body: JSON.stringify({ error: { status: 404, message: 'Not Found' } }) };
+				incoming.url = incoming.url.slice('/aweber'.length);
+				return await forward(bed.sandbox.apiBaseUrl, { url: `${self.url}/aweber` } as LoopbackServer, incoming, body);
+			}).start();
+			// Written with a trailing slash, as users paste it.
+			viaProxy = bed.harness.addCredential({ ...sandboxCredentialData(bed.sandbox), apiBaseUrl: `${proxy.url}/aweber/` });
+		});
+		afterAll(async () => await proxy.stop());
+		beforeEach(() => proxy.received.splice(0));
+
+		it('Return All follows the next page links under that path', async () => {
+			const parameters = { operation: 'getAll', ...newsletterScope(bed, bed.sandbox.seed.lists.bulk), returnAll: true };
+			const direct = await bed.harness.runNode({ type: 'aWeberSubscriber', credentialId: bed.credentialId, parameters });
+			const proxied = await bed.harness.runNode({ type: 'aWeberSubscriber', credentialId: viaProxy, parameters });
+			expect(proxied.status).toBe('success');
+			expect(proxied.items.map((item) => item.id)).toEqual(direct.items.map((item) => item.id));
+			const pages = proxy.received.filter((entry) => entry.url.includes('/subscribers'));
+			expect(pages.length).toBeGreaterThan(1);
+			expect(pages.every((entry) => entry.url.startsWith('/aweber/1.0/'))).toBe(true);
+		});
+
+		it('refuses a link on the proxy\'s host outside that path', async () => {
+			for (const token of [`${proxy.url}/1.0/accounts`, `${proxy.url}/aweberx/1.0/accounts`]) {
+				await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' }, viaProxy, undefined, token)).rejects.toThrow(
+					/Refused to send the AWeber credential/,
+				);
+			}
+			expect(proxy.received).toEqual([]);
+		});
+	});
+
 	it('still follows the API\'s own next page link', async () => {
 		const bulkList = { ...newsletterScope(bed, bed.sandbox.seed.lists.bulk), operation: 'get' };
 		const first = (await callSearch('aWeberSubscriber', 'searchSubscribers', bulkList, bed.credentialId)) as {

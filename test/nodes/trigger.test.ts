@@ -18,7 +18,8 @@ const ALL_EVENTS = ['subscriber.added', 'subscriber.subscribed', 'subscriber.uns
 
 interface Sent {
 	body: string;
-	date?: string;
+	/** The Date header; by default now; null sends none. */
+	date?: string | null;
 	/** The AWeber-Signature header; by default signed with KEY; null sends none. */
 	signature?: string | null;
 	deliveryId?: string;
@@ -26,13 +27,13 @@ interface Sent {
 
 /** Posts a delivery to the trigger the way AWeber does, with a fresh Date and signature unless told otherwise. */
 async function deliver(url: string, sent: Sent): Promise<{ status: number; answer: unknown }> {
-	const date = sent.date ?? new Date().toUTCString();
+	const date = sent.date === undefined ? new Date().toUTCString() : sent.date;
 	const headers: Record<string, string> = {
 		'content-type': WEBHOOK_CONTENT_TYPE,
 		'aweber-delivery-id': sent.deliveryId ?? randomUUID(),
-		date,
 	};
-	const signature = sent.signature === undefined ? signWebhook(KEY, date, sent.body) : sent.signature;
+	if (date !== null) headers.date = date;
+	const signature = sent.signature === undefined ? signWebhook(KEY, date ?? '', sent.body) : sent.signature;
 	if (signature !== null) headers['aweber-signature'] = signature;
 	const response = await request(url, { method: 'POST', headers, body: sent.body });
 	const text = await response.body.text();
@@ -199,6 +200,19 @@ describe('AWeber Webhook Trigger (signed webhooks)', () => {
 			await expectRefused({ body, signature: createHmac('sha256', KEY).update(body).digest('hex') }, /malformed/);
 		});
 
+		it('with an empty signature header', async () => {
+			await expectRefused({ body, signature: '' }, /missing AWeber-Signature/);
+		});
+
+		it('without a Date header, or with one that is not a date (the signature covers the Date)', async () => {
+			await expectRefused({ body, date: null, signature: signWebhook(KEY, '', body) }, /missing or unreadable Date/);
+			await expectRefused({ body, date: 'yesterday' }, /missing or unreadable Date/);
+		});
+
+		it('dated in the future beyond the window', async () => {
+			await expectRefused({ body, date: new Date(Date.now() + 6 * 60_000).toUTCString() }, /outside the accepted window/);
+		});
+
 		it('replayed: correctly signed, but its Date is older than the window', async () => {
 			const date = new Date(Date.now() - 6 * 60_000).toUTCString();
 			await expectRefused({ body, date }, /outside the accepted window/);
@@ -219,6 +233,14 @@ describe('AWeber Webhook Trigger (signed webhooks)', () => {
 		it('accepts the same bytes signed with another Date, with a new delivery id (the checks above are the only difference)', async () => {
 			// A different Date: the same Date and body would be a replay of the first delivery (trigger-replay.test.ts).
 			expect((await deliver(target.url, { body, date: new Date(Date.now() - 60_000).toUTCString() })).status).toBe(200);
+			expect(target.executions()).toHaveLength(2);
+		});
+
+		it('accepts a signature written in capital hex digits', async () => {
+			const date = new Date(Date.now() - 30_000).toUTCString();
+			const signature = signWebhook(KEY, date, body).replace(/[0-9a-f]{64}$/, (hex) => hex.toUpperCase());
+			expect(signature).toMatch(/^sha256=[0-9A-F]{64}$/);
+			expect((await deliver(target.url, { body, date, signature })).status).toBe(200);
 			expect(target.executions()).toHaveLength(2);
 		});
 	});
