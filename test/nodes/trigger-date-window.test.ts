@@ -1,6 +1,6 @@
 // The AWeber Trigger's Date window to the millisecond (the node tests use the real clock, which cannot hit an edge):
 // a delivery dated exactly the window away from now, before or after, is accepted; a millisecond more is refused.
-import { aweberSignatureDigest, checkDeliverySignature } from '../../nodes/AWeberTrigger/signature';
+import { aweberSignatureDigest, checkDeliverySignature } from '../../nodes/AWeberSubscriberTrigger/signature';
 
 const KEY = 'window-test-key';
 const DATE = 'Wed, 25 Nov 2026 12:00:00 GMT';
