@@ -39,7 +39,7 @@ N8N_RT_PROJECT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 N8N_RT_TEMPLATES=$N8N_RT_PROJECT_DIR/scripts/n8n-runtime
 # N8N_RUNTIME_LINE=1 selects n8n's maintained 1.x line (template n8n-1.x/) instead of 2.x (n8n/), in its own folder.
 case ${N8N_RUNTIME_LINE:-2} in
-2) N8N_RT_N8N_TEMPLATE=n8n N8N_RT_DEFAULT_DIR=.n8n-runtime N8N_RT_FIRST_INSTALL="about 9 min on a 2-core machine with an empty npm cache, less with a warm one; 3.1 GB" ;;
+2) N8N_RT_N8N_TEMPLATE=n8n N8N_RT_DEFAULT_DIR=.n8n-runtime N8N_RT_FIRST_INSTALL="about 3 min on a 2-core machine with an empty npm cache (longer on a slow link to the registry); 3.1 GB" ;;
 1) N8N_RT_N8N_TEMPLATE=n8n-1.x N8N_RT_DEFAULT_DIR=.n8n-runtime-1.x N8N_RT_FIRST_INSTALL="about 3 to 5 min; 1.9 GB" ;;
 *) printf '[n8n-runtime] error: N8N_RUNTIME_LINE must be 1 or 2, not %s\n' "$N8N_RUNTIME_LINE" >&2 && exit 1 ;;
 esac
