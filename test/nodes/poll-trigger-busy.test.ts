@@ -3,7 +3,7 @@
 // Nothing already there fires, nothing new is skipped, nothing fires twice, the trigger never gets stuck.
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { startTestbed, useTestbed, type AweberTestbed } from '../harness/aweber';
 import { recordNodeLogs } from '../harness/nodeLogs';
 import { PollRunner } from '../harness/poll';
 import { call, listPath } from '../sandbox/api-test-client';
@@ -48,16 +48,7 @@ async function pollUntilIdle(runner: PollRunner): Promise<IDataObject[]> {
 }
 
 describe('AWeber Polling Trigger on a busy account', () => {
-	let bed: AweberTestbed;
-
-	beforeAll(async () => {
-		bed = await startTestbed({ rateLimit: UNLIMITED, credential: { rateLimitRequests: 1_000_000 } });
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
+	const bed = useTestbed({ rateLimit: UNLIMITED, credential: { rateLimitRequests: 1_000_000 } });
 
 	const subscribersPath = (listId: number) => `/1.0${listPath(bed.sandbox, listId)}/subscribers`;
 
