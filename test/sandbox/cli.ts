@@ -40,10 +40,11 @@ function parentOf(pid: number): number | undefined {
 }
 
 /**
- * Calls `onGone` once the processes that started this one are gone. `npm run sandbox` is npm → sh → tsx → this
- * process: npm passes a SIGTERM to sh only, and sh ends without passing it on, so tsx and this process would keep
- * the port. (Ctrl-C signals the whole process group, so it reaches this process directly.) Watched: our parent
- * (tsx, or whoever ran node) and its parent; when either ends, or is replaced, the sandbox stops as on Ctrl-C.
+ * Calls `onGone` once the processes that started this one are gone. `npm run sandbox` execs node itself (no sh or
+ * tsx launcher between npm and this process), so npm passes a SIGTERM straight here; but npm can also end without
+ * passing it on (killed outright, or a SIGTERM that arrives while npm is not forwarding), and then nothing else would
+ * stop this process. Watched: our parent (npm, or whoever ran node) and its parent; when either ends, or is
+ * replaced, the sandbox stops as on Ctrl-C.
  */
 function watchLaunchers(onGone: () => void): void {
 	const parent = process.ppid;
@@ -93,21 +94,17 @@ async function main(): Promise<void> {
 	process.stdout.write(`${lines.join('\n')}\n`);
 
 	let stopping = false;
-	const stop = () => {
+	const stop = (reason: string) => {
 		if (stopping) return;
 		stopping = true;
+		process.stdout.write(`${reason}: stopping.\n`);
 		sandbox.stop().then(
 			() => process.exit(0),
 			() => process.exit(1),
 		);
 	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
-	process.on('SIGHUP', stop);
-	watchLaunchers(() => {
-		process.stdout.write('The process that started the sandbox has ended: stopping.\n');
-		stop();
-	});
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(`${signal} received`));
+	watchLaunchers(() => stop('The process that started the sandbox has ended'));
 }
 
 main().catch((error: unknown) => {
