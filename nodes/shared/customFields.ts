@@ -6,6 +6,7 @@ import { aweberLocator } from './descriptions';
 import { describeType, invalidField } from './fieldValidation';
 import { listPathOf } from './listPath';
 import { reloadWhenListChanges } from './loadOptions/listNotChosen';
+import { runStateOf } from './runState';
 import type { AweberContext } from './transport';
 
 export const customFieldLocator = aweberLocator({
@@ -198,21 +199,11 @@ export async function newSubscriberCustomFields(
 	return fields;
 }
 
-/**
- * One read of a list's custom fields serves every item of a node run: keyed by the run's execute data
- * (one object shared by the run's items), so nothing outlives the run.
- */
-const customFieldNamesByRun = new WeakMap<object, Map<string, Promise<string[]>>>();
-
+/** One read of a list's custom fields serves every item of a node run (kept in the run's state, runState.ts). */
 export async function customFieldNamesOfList(context: IExecuteSingleFunctions): Promise<string[]> {
 	const listPath = listPathOf(context);
-	const run = context.getExecuteData() as object | undefined;
-	if (!run) return await listCustomFieldNames(context, listPath);
-	let byList = customFieldNamesByRun.get(run);
-	if (!byList) {
-		byList = new Map();
-		customFieldNamesByRun.set(run, byList);
-	}
+	const byList = runStateOf(context)?.customFieldNames;
+	if (!byList) return await listCustomFieldNames(context, listPath);
 	let names = byList.get(listPath);
 	if (!names) {
 		names = listCustomFieldNames(context, listPath);

@@ -26,9 +26,36 @@ interface ErrorLike {
 	cause?: unknown;
 }
 
+/**
+ * AWeber's refusal (or a failure of the network) as the n8n error the package throws: n8n's NodeApiError, with what
+ * was read from the original error kept as a typed field. Made in one place, `toAweberError`; `asNodeError` is the
+ * one place that turns any failure into an n8n error.
+ */
+export class AweberRequestError extends NodeApiError {
+	/** What AWeber (or the network) answered, read once from the original error. */
+	readonly aweberFailure: AweberFailure;
+
+	constructor(node: INode, failure: AweberFailure, options: { description: string; itemIndex?: number }) {
+		const message = failure.message ?? 'AWeber request failed';
+		super(node, (isObject(failure.body) ? failure.body : { message, status: failure.status }) as JsonObject, {
+			message,
+			description: options.description,
+			httpCode: failure.status ? String(failure.status) : undefined,
+			itemIndex: options.itemIndex,
+		});
+		// NodeApiError swaps some common status messages for generic text; AWeber's own words are clearer.
+		this.message = message;
+		this.aweberFailure = failure;
+	}
+}
+
+/**
+ * What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or the one walk down
+ * an error's cause chain (NodeApiError keeps the original HTTP client error as `cause`).
+ */
 export function readAweberFailure(error: unknown): AweberFailure {
+	if (error instanceof AweberRequestError) return error.aweberFailure;
 	const failure: AweberFailure = {};
-	// NodeApiError keeps the original HTTP client error as `cause`; walk down the chain.
 	let current = error as ErrorLike | undefined;
 	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
 		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
@@ -187,37 +214,22 @@ export function windowName(windowMs: number): string {
 }
 
 /** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
-export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: AccountLimits, url?: string): NodeApiError {
-	if (error instanceof NodeApiError && (error as NodeApiError & { aweberMapped?: boolean }).aweberMapped) return error;
+export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: AccountLimits, url?: string): AweberRequestError {
+	if (error instanceof AweberRequestError) return error;
 	const failure = readAweberFailure(error);
-	const message = failure.message ?? 'AWeber request failed';
-	const hint = hintFor(failure, limits, url);
 	const details = [
-		hint,
+		hintFor(failure, limits, url),
 		failure.type ? `AWeber error type: ${failure.type}` : undefined,
 		failure.status ? `HTTP status: ${failure.status}` : undefined,
 		failure.documentationUrl ? `Documentation: ${failure.documentationUrl}` : undefined,
 	].filter(Boolean);
-	const mapped = new NodeApiError(
-		node,
-		(isObject(failure.body) ? failure.body : { message, status: failure.status }) as JsonObject,
-		{
-			message,
-			description: details.join('\n'),
-			httpCode: failure.status ? String(failure.status) : undefined,
-			itemIndex,
-		},
-	);
-	// NodeApiError swaps some common status messages for generic text; AWeber's own words are clearer.
-	mapped.message = message;
-	Object.assign(mapped, { aweberMapped: true, aweber: failure });
-	return mapped;
+	return new AweberRequestError(node, failure, { description: details.join('\n'), itemIndex });
 }
 
-/** n8n's own errors as they are (the request path's, already mapped); anything else as AWeber's error. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+/** The one place that turns a failure into an n8n error: n8n's own errors as they are; anything else as AWeber's error. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number, url?: string): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return toAweberError(node, error, itemIndex);
+	return toAweberError(node, error, itemIndex, undefined, url);
 }
 
 function parseBody(body: unknown): unknown {

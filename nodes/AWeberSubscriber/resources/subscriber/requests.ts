@@ -23,6 +23,7 @@ import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
+import { runStateOf } from '../../../shared/runState';
 import { aweberGet } from '../../../shared/transport';
 
 function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {
@@ -227,31 +228,20 @@ export async function outputPurchaseSubscriber(
 	return [{ json: { ...subscriber, purchase_activity_link: location } }];
 }
 
-/**
- * What each item of a node run sent (the body its preSend built), for "Output: Request Summary": keyed by the
- * run's execute data (one object shared by the run's items, routing.ts A5) and weakly held, so it goes with the run.
- */
-const sentFieldsByRun = new WeakMap<object, Map<number, IDataObject>>();
-
 /** Request switches, not subscriber data: left out of the summary. */
 const NOT_SUBSCRIBER_DATA = ['update_existing', 'strict_custom_fields'];
 
+/** What each item of a node run sent (the body its preSend built), for "Output: Request Summary": the run's state (runState.ts). */
 function rememberSentFields(context: IExecuteSingleFunctions, body: IDataObject): void {
-	const run = context.getExecuteData() as object | undefined;
-	if (typeof run !== 'object' || run === null) return;
-	let byItem = sentFieldsByRun.get(run);
-	if (!byItem) {
-		byItem = new Map();
-		sentFieldsByRun.set(run, byItem);
-	}
+	const byItem = runStateOf(context)?.sentFields;
+	if (!byItem) return;
 	const fields = { ...body };
 	for (const name of NOT_SUBSCRIBER_DATA) delete fields[name];
 	byItem.set(context.getItemIndex(), fields);
 }
 
 function sentFieldsOf(context: IExecuteSingleFunctions): IDataObject {
-	const run = context.getExecuteData() as object | undefined;
-	return (typeof run === 'object' && run !== null ? sentFieldsByRun.get(run)?.get(context.getItemIndex()) : undefined) ?? {};
+	return runStateOf(context)?.sentFields.get(context.getItemIndex()) ?? {};
 }
 
 /**

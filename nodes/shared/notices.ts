@@ -1,0 +1,63 @@
+import type { AccountRateLimiter } from './rateLimiter';
+import type { AccountSettings } from './accountSettings';
+import type { AweberContext } from './transport';
+
+/*
+ * What the node tells the user while it waits (the rate limit, a lockout, a retry): n8n's log, and in manual runs
+ * the browser console. Progress notices come at most once a window per credential, so a bulk run logs progress,
+ * not every request.
+ */
+
+/** When each kind of progress notice (waiting, timeout) was last given, per credential. */
+const noticesByCredential = new Map<string, Map<string, number>>();
+
+/** At most one notice of a kind per credential and window. */
+export function shouldNotify(credentialKey: string, kind: string, windowMs: number): boolean {
+	const byKind = noticesByCredential.get(credentialKey) ?? new Map<string, number>();
+	noticesByCredential.set(credentialKey, byKind);
+	const now = performance.now();
+	if (now - (byKind.get(kind) ?? -Infinity) < windowMs) return false;
+	byKind.set(kind, now);
+	return true;
+}
+
+/**
+ * Tells the user what the node is waiting for: n8n's log, and in manual runs the browser console
+ * (declarative nodes cannot add execution hints in n8n 2.38: RoutingNode's hints are not collected).
+ */
+export function notify(context: AweberContext, level: 'info' | 'warn', message: string): void {
+	context.logger[level](message, { node: context.getNode().name });
+	const toUi = (context as { sendMessageToUI?: (message: string) => void }).sendMessageToUI;
+	if (typeof toUi === 'function' && context.getMode?.() === 'manual') {
+		try {
+			toUi.call(context, `${context.getNode().name}: ${message}`);
+		} catch {
+			// The editor may be gone; the log has the message.
+		}
+	}
+}
+
+/**
+ * A workflow with a timeout that its queued AWeber requests cannot meet: say so up front (once a window),
+ * not only when n8n stops it.
+ */
+export function warnIfTooLongForTimeout(context: AweberContext, credentialKey: string, limiter: AccountRateLimiter, settings: AccountSettings): void {
+	if (limiter.queued < settings.requests) return;
+	const timeoutSeconds = Number(context.getWorkflowSettings?.()?.executionTimeout);
+	if (!(timeoutSeconds > 0)) return;
+	const neededMs = limiter.estimateWaitMs();
+	if (neededMs <= timeoutSeconds * 1000 || !shouldNotify(credentialKey, 'timeout', settings.windowMs)) return;
+	notify(
+		context,
+		'warn',
+		`AWeber: ${limiter.queued} requests are waiting for this account's rate limit of ${settings.requests} per ${formatDuration(settings.windowMs)}; they need about ${formatDuration(neededMs)}, longer than this workflow's timeout of ${formatDuration(timeoutSeconds * 1000)}. Send fewer items per execution or raise the timeout.`,
+	);
+}
+
+export function formatDuration(ms: number): string {
+	if (ms < 1000) return `${Math.round(ms)} ms`;
+	const seconds = ms / 1000;
+	if (seconds < 120) return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
+	const minutes = Math.floor(seconds / 60);
+	return minutes < 120 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

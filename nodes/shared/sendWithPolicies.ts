@@ -1,0 +1,227 @@
+import type { IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
+
+import { accountSettings } from './accountSettings';
+import { asNodeError, readAweberFailure, toAweberError, windowName, AweberRequestError, type AweberFailure } from './errors';
+import {
+	decideAfterFailure,
+	mayBeRefreshRace,
+	MAX_RATE_LIMIT_WAITS,
+	MAX_TRANSIENT_RETRIES,
+	type AttemptCounters,
+	type RequestTraits,
+} from './failureDecision';
+import { formatDuration, notify, warnIfTooLongForTimeout } from './notices';
+import { assertUnderApiBase } from './origin';
+import { isShareLearningOn, rateLimiterFor } from './rateLimiter';
+import { isDropped, markWritten, notSentError, stopRunOnFailure, stopSignal } from './runFailure';
+import { runItemOf } from './runState';
+import { trackSend } from './tokenRefreshRace';
+import type { AweberContext } from './transport';
+import { acquireSlot, sleepUnlessStopped } from './waits';
+
+/*
+ * The one path every request carrying the credential takes, routed or hand-written (docs/architecture.md):
+ * acquire a turn (waits.ts) -> send -> decide after a failure (failureDecision.ts) and carry the decision out.
+ */
+
+function isIdempotent(method: string | undefined): boolean {
+	return ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes((method ?? 'GET').toUpperCase());
+}
+
+/** What a write that cannot be repeated may have done when its answer was lost, and how the user can check. */
+export interface LostAnswerAdvice {
+	/** "The purchase may have been recorded". */
+	mayHaveHappened: string;
+	/** Where to look before running the item again. */
+	howToCheck: string;
+}
+
+const CHANGE_MAY_HAVE_HAPPENED: LostAnswerAdvice = {
+	mayHaveHappened: 'AWeber may have carried out this change',
+	howToCheck: 'Check in AWeber whether the change was made before running this item again.',
+};
+
+/**
+ * A write that cannot be repeated lost its answer (5xx, connection dropped after sending): it was not sent again,
+ * so nothing is done twice, and the error says it may have happened and where to look.
+ */
+function explainLostAnswer(error: NodeApiError, failure: AweberFailure, advice: LostAnswerAdvice): void {
+	const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
+	error.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
+	error.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${error.description ?? ''}`;
+}
+
+export interface SendOptions<T> {
+	method?: IHttpRequestMethods | string;
+	/** The request's absolute URL: checked against the credential's API origin before anything is sent. */
+	url?: string;
+	/** Where an absolute URL came from ("the Location header of AWeber's answer"), for the origin error. */
+	source?: string;
+	/** A write AWeber can safely see twice (beyond the idempotent methods). */
+	safeToRepeat?: boolean;
+	itemIndex?: number;
+	/**
+	 * One of several requests the item runs at the same time (pages read ahead): its handling makes no
+	 * follow-up requests, so its slot is not the item's held slot.
+	 */
+	concurrent?: boolean;
+	/**
+	 * For a request AWeber refuses as a duplicate once it was carried out (add subscriber): the result the
+	 * first attempt gave, asked for when a retry after an unknown outcome met that refusal; undefined when
+	 * there is none, and the refusal stands.
+	 */
+	recoverDuplicate?: (attempts: { firstSentAt: number | undefined }) => Promise<T | undefined>;
+	/** For a write that cannot be repeated: what to tell the user when its answer was lost (defaults to a general note). */
+	ifAnswerLost?: LostAnswerAdvice;
+	/**
+	 * A refusal the caller answers itself (asks again elsewhere): it does not count as the item's final failure,
+	 * so the run's other requests go on.
+	 */
+	handledRefusal?: (failure: AweberFailure) => boolean;
+}
+
+/**
+ * Sends one AWeber request under the account's pacing, waits out "Rate Limit Error" lockouts,
+ * retries transient failures with bounded exponential backoff when the request is safe to repeat,
+ * and turns AWeber's refusals into clear n8n errors. The one path every request carrying the
+ * credential takes, routed or hand-written.
+ */
+export async function sendWithAweberPolicies<T>(
+	context: AweberContext,
+	request: SendOptions<T>,
+	send: (attempt: number) => Promise<T>,
+): Promise<T> {
+	const { key, settings } = await accountSettings(context);
+	if (request.url !== undefined) assertUnderApiBase(context.getNode(), request.url, settings.apiBaseUrl, request.source, request.itemIndex);
+	const limiter = rateLimiterFor(key, settings);
+	const pacing = { key, limiter, settings };
+	// Backoff follows the account's window so a time-scaled sandbox scales retries too (1 s at AWeber's 60 s).
+	const backoffBaseMs = settings.windowMs / 60;
+	const repeatable = isIdempotent(request.method) || request.safeToRepeat === true;
+	const isWrite = !['GET', 'HEAD'].includes(String(request.method ?? 'GET').toUpperCase());
+	const owner = runItemOf(context);
+	if (owner?.item.writing) markWritten(owner.run, owner.index);
+	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
+	const counters: AttemptCounters = { rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false };
+	const traits: RequestTraits = { repeatable, isWrite, canRecoverDuplicate: request.recoverDuplicate !== undefined };
+	let firstSentAt: number | undefined;
+	try {
+		for (let attempt = 0; ; attempt++) {
+			const continuing = attempt > 0 || owner?.item.started === true;
+			owner?.item.heldSlot?.release();
+			warnIfTooLongForTimeout(context, key, limiter, settings);
+			const slot = await acquireSlot(context, pacing, { priority: continuing, signal }, request.itemIndex, owner);
+			if (owner && isDropped(owner.run, owner.index)) {
+				// An item before this one failed the run while this one's turn came.
+				slot.release();
+				throw notSentError(context, owner.run, request.itemIndex);
+			}
+			if (owner) {
+				owner.item.started = true;
+				if (!request.concurrent) owner.item.heldSlot = slot;
+			}
+			// Wall clock: compared with AWeber's subscribed_at (failureDecision.ts).
+			firstSentAt ??= Date.now();
+			const tracked = trackSend(key, async () => await send(attempt));
+			let refused = false;
+			if (isWrite && owner) owner.item.writing = true;
+			try {
+				const result = await tracked.result;
+				if (isWrite && owner) markWritten(owner.run, owner.index);
+				return result;
+			} catch (error) {
+				const failure = readAweberFailure(error);
+				const decision = decideAfterFailure(failure, counters, traits, {
+					// A follow-up request made while handling this one already applied these policies, and errors that
+					// are not AWeber's answer (a refused field, a cancelled run) are not retried.
+					notAnAnswer: error instanceof AweberRequestError || (failure.status === undefined && failure.code === undefined),
+					lostRefreshRace: mayBeRefreshRace(failure, counters) && (await tracked.lostRefreshRace(failure)),
+					account: {
+						sentInWindow: limiter.sentInWindow(),
+						ceiling: settings.requests,
+						lockedOut: limiter.isLockedOut(),
+						share: limiter.shareState(),
+						measuredWindows: limiter.measuredWindows(),
+						learning: isShareLearningOn(),
+					},
+					backoffBaseMs,
+				});
+				switch (decision.action) {
+					case 'pass-on':
+						throw asNodeError(context.getNode(), error, request.itemIndex);
+					case 'resend-after-refresh-race':
+						counters.refreshRaceRetried = true;
+						continue;
+					case 'wait-out-lockout': {
+						counters.rateLimitWaits++;
+						refused = true;
+						const lockout = limiter.lockOut();
+						if (decision.measureShare) {
+							limiter.measureShare();
+							notify(
+								context,
+								'warn',
+								`AWeber: another process or app is using this AWeber account: after the lockout this process paces its requests evenly to measure its share of the account's ${settings.requests} requests per ${windowName(settings.windowMs)}`,
+							);
+						}
+						if (decision.lowerShareTo !== undefined) {
+							const share = limiter.lowerShare(decision.lowerShareTo);
+							notify(
+								context,
+								'warn',
+								`AWeber: another process or app is using this AWeber account: this process now sends at most ${share} requests per ${windowName(settings.windowMs)} (the credential allows ${settings.requests}), rising again while AWeber accepts them`,
+							);
+						}
+						if (lockout.started) {
+							notify(
+								context,
+								'warn',
+								`AWeber answered "Rate Limit Error" (another app or workflow may be using this account's budget); waiting ${formatDuration(lockout.waitMs)} for the lockout to end, then retrying`,
+							);
+						}
+						continue;
+					}
+					case 'retry':
+						counters.transientRetries++;
+						counters.outcomeUnknown = true;
+						context.logger.warn(
+							`AWeber request failed (${failure.status ?? failure.code}); retry ${counters.transientRetries} of ${MAX_TRANSIENT_RETRIES} in ${formatDuration(decision.afterMs)}`,
+							{ node: context.getNode().name },
+						);
+						slot.release();
+						await sleepUnlessStopped(context, decision.afterMs, signal, request.itemIndex, owner);
+						continue;
+					case 'recover-duplicate': {
+						slot.release();
+						const recovered = await request.recoverDuplicate!({ firstSentAt });
+						if (recovered !== undefined) {
+							if (owner) markWritten(owner.run, owner.index);
+							return recovered;
+						}
+						break;
+					}
+					case 'fail':
+						break;
+				}
+				const mapped = toAweberError(context.getNode(), error, request.itemIndex, settings, request.url);
+				if (decision.action === 'fail' && decision.because === 'rate-limit-persists') {
+					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
+				}
+				if (decision.action === 'fail' && decision.because === 'answer-lost') {
+					explainLostAnswer(mapped, failure, request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED);
+				}
+				throw mapped;
+			} finally {
+				if (isWrite && owner) owner.item.writing = false;
+				slot.release({ refused });
+				if (owner && owner.item.heldSlot === slot) owner.item.heldSlot = undefined;
+			}
+		}
+	} catch (error) {
+		// The item failed for good: unless the node continues on fail, nothing more is sent for the items after it.
+		const handled = request.handledRefusal?.(readAweberFailure(error)) === true;
+		if (owner && !handled) stopRunOnFailure(context, owner.run, owner.index, error);
+		throw asNodeError(context.getNode(), error, request.itemIndex, request.url);
+	}
+}
+
