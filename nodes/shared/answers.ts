@@ -38,17 +38,8 @@ export function isSubscriber(body: unknown): body is IDataObject & { custom_fiel
 	);
 }
 
-/** A broadcast as the package uses it: its ID and link. */
-export function isBroadcast(body: unknown): body is IDataObject & { broadcast_id: number | string; self_link: string } {
-	return (
-		isObject(body) &&
-		(typeof body.broadcast_id === 'number' || (typeof body.broadcast_id === 'string' && /^\d+$/.test(body.broadcast_id))) &&
-		typeof body.self_link === 'string'
-	);
-}
-
 /** A short, safe description of an answer for an error: its kind and its first characters. */
-export function describeAnswer(body: unknown): string {
+function describeAnswer(body: unknown): string {
 	if (body === undefined || body === null || body === '') return 'an empty answer';
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	const shown = text.replace(/\s+/g, ' ').trim();

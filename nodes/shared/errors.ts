@@ -111,11 +111,11 @@ const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.w
  */
 const RETIRED_MESSAGE_ENDPOINTS = /\/campaigns\/[bf]\d+\/messages(\/|\?|$)/;
 
-export const RETIRED_ENDPOINT_HINT =
+const RETIRED_ENDPOINT_HINT =
 	"AWeber's current API reference no longer lists the campaign message endpoints (messages, their opens and tracked events, the subscribers of a message), so AWeber may have retired them. Use the AWeber Broadcast node instead: Get Opens and Get Clicks for who opened or clicked a broadcast, Get Statistic(s) for counts.";
 
 /** The account's pacing as the credential configures it, for the hints that quote it. */
-export interface AccountLimits {
+interface AccountLimits {
 	requests: number;
 	windowMs: number;
 }
@@ -178,7 +178,7 @@ const HINTS: HintRule[] = [
 ];
 
 /** A hint that tells the user what to do, for the refusals where one helps: the first rule of HINTS that matches. */
-export function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS, url?: string): string | undefined {
+function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS, url?: string): string | undefined {
 	const message = failure.message ?? '';
 	for (const rule of HINTS) {
 		if (rule.status !== undefined && rule.status !== failure.status) continue;
@@ -194,7 +194,7 @@ export function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_L
  * AWeber's 403 refusals about the account's standing rather than the request (docs/aweber-behaviour.md#account-standing):
  * what happened and what to do. None of them is retried: sending again does not change the account.
  */
-export function accountStandingHint(message: string): string | undefined {
+function accountStandingHint(message: string): string | undefined {
 	if (/subscriber limit/i.test(message)) {
 		return "The account has reached its plan's subscriber limit, so AWeber adds no one until it has room; nothing was written for this item. Upgrade the account's plan in AWeber, or remove subscribers you no longer send to, then run the failed items again.";
 	}

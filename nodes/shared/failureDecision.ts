@@ -84,7 +84,7 @@ export function mayBeRefreshRace(failure: AweberFailure, counters: AttemptCounte
 	return failure.code === 'EAUTH' && !counters.refreshRaceRetried;
 }
 
-export function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
+function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
 	return failure.status === 400 && /already subscribed/i.test(failure.message ?? '');
 }
 

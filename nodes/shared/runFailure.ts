@@ -10,7 +10,7 @@ import type { AweberContext } from './transport';
  * failure became known cannot be called back: the failing item's error counts them among the items written.
  */
 
-export function continuesOnFail(context: AweberContext): boolean {
+function continuesOnFail(context: AweberContext): boolean {
 	const continueOnFail = (context as { continueOnFail?: () => boolean }).continueOnFail;
 	try {
 		return typeof continueOnFail === 'function' && continueOnFail.call(context) === true;

@@ -41,7 +41,7 @@ export interface RunState {
 	sentFields: Map<number, IDataObject>;
 }
 
-export interface ItemState {
+interface ItemState {
 	heldSlot?: RateLimitSlot;
 	started: boolean;
 	/**

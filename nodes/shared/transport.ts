@@ -20,8 +20,8 @@ import { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicie
  */
 export { apiBaseUrlOf } from './accountSettings';
 export { REFUSES_BAD_INPUT, refusingBadInput, sendsErrorsToErrorOutput, takeDeferredFailure } from './badInput';
-export { MAX_RATE_LIMIT_WAITS, MAX_TRANSIENT_RETRIES } from './failureDecision';
-export { sendWithAweberPolicies, type LostAnswerAdvice, type SendOptions } from './sendWithPolicies';
+export { MAX_RATE_LIMIT_WAITS } from './failureDecision';
+export { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicies';
 
 /** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
 export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
@@ -54,7 +54,7 @@ export async function aweberApiRequest(context: AweberContext, request: AweberRe
 	const headers: IDataObject = { Accept: 'application/json', 'User-Agent': USER_AGENT };
 	if (request.body !== undefined && request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
 	const target = { url, method: request.method, apiBaseUrl: settings.apiBaseUrl, itemIndex: request.itemIndex };
-	return await sendWithAweberPolicies(context, { ...request, url, source: request.source }, async () =>
+	return await sendWithAweberPolicies(context, { ...request, url }, async () =>
 		// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
 		await sendFollowingApiRedirects(context.getNode(), target, async (hop) => {
 			const options: IHttpRequestOptions = {

@@ -15,7 +15,7 @@ import type { AweberContext } from './transport';
  */
 
 /** The account's rate limit the request waits under: its limiter, settings, and the credential key of its notices. */
-export interface AccountPacing {
+interface AccountPacing {
 	key: string;
 	limiter: AccountRateLimiter;
 	settings: AccountSettings;
