@@ -1,6 +1,6 @@
 /**
  * What the request path does after a failed attempt: one pure decision, tested as a table
- * (test/shared/failureDecision.test.ts). transport.ts gathers the facts (the failure, its counters, the
+ * (test/shared/failureDecision.test.ts). sendWithPolicies.ts gathers the facts (the failure, its counters, the
  * account's pacing) and carries the decision out: acquire -> send -> decide.
  */
 // AWeber writes its times in several shapes; the poll trigger's reader knows them all.
@@ -33,7 +33,7 @@ export interface RequestTraits {
 	canRecoverDuplicate: boolean;
 }
 
-/** The facts around the failure that transport.ts gathers. */
+/** The facts around the failure that sendWithPolicies.ts gathers. */
 export interface FailureContext {
 	/** The error is not AWeber's answer (a refused field, a cancelled run), or a follow-up request already handled it. */
 	notAnAnswer: boolean;

@@ -294,7 +294,7 @@ function hasNode(workflow: WorkflowFile, types: string[]): boolean {
 	return workflow.nodes.some((node) => types.includes(node.type));
 }
 
-/** How long the nodes keep a credential's API base URL and rate limit (nodes/shared/transport.ts), plus a margin. */
+/** How long the nodes keep a credential's API base URL and rate limit (nodes/shared/accountSettings.ts), plus a margin. */
 const NODE_SETTINGS_CACHE_MS = 1_500;
 
 /**
