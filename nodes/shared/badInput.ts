@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from './errors';
 import { stopRunOnFailure } from './runFailure';
 import { runItemOf, runStateOf } from './runState';
 
@@ -20,7 +20,7 @@ export function refusingBadInput<T extends IHttpRequestOptions>(
 		try {
 			return await preSend.call(this, requestOptions);
 		} catch (error) {
-			const refusal = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex: this.getItemIndex() });
+			const refusal = asNodeError(this.getNode(), error, this.getItemIndex(), undefined, false);
 			if (deferred) {
 				deferred.set(this.getItemIndex(), refusal);
 				return requestOptions;

@@ -226,9 +226,14 @@ export function toAweberError(node: INode, error: unknown, itemIndex?: number, l
 	return new AweberRequestError(node, failure, { description: details.join('\n'), itemIndex });
 }
 
-/** The one place that turns a failure into an n8n error: n8n's own errors as they are; anything else as AWeber's error. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number, url?: string): NodeApiError | NodeOperationError {
+/**
+ * The one place that turns a failure into an n8n error: n8n's own errors as they are; anything else as AWeber's
+ * error, or, for a failure of the package's own code rather than a request (`fromRequest: false`: a preSend's
+ * check, the rate limiter's wait), as n8n's NodeOperationError.
+ */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number, url?: string, fromRequest = true): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	if (!fromRequest) return new NodeOperationError(node, error as Error, { itemIndex });
 	return toAweberError(node, error, itemIndex, undefined, url);
 }
 

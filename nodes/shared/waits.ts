@@ -1,9 +1,10 @@
+import type { NodeApiError } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { AccountSettings } from './accountSettings';
 import { formatDuration, notify, shouldNotify } from './notices';
 import { RateLimitWaitAborted, whenAborted, type AccountRateLimiter, type RateLimitSlot } from './rateLimiter';
-import { windowName } from './errors';
+import { asNodeError, windowName } from './errors';
 import { isDropped, notSentError } from './runFailure';
 import type { RunItem } from './runState';
 import type { AweberContext } from './transport';
@@ -69,8 +70,8 @@ function cancelledWhileWaiting(
 	settings: AccountSettings,
 	itemIndex: number | undefined,
 	cause?: unknown,
-): NodeOperationError {
-	if (cause !== undefined) return new NodeOperationError(context.getNode(), cause as Error, { itemIndex });
+): NodeApiError | NodeOperationError {
+	if (cause !== undefined) return asNodeError(context.getNode(), cause, itemIndex, undefined, false);
 	return new NodeOperationError(context.getNode(), 'Stopped waiting for the AWeber rate limit: the execution was cancelled or reached its timeout', {
 		description: `${limiter.queued} more requests were waiting for this AWeber account, which allows ${settings.requests} requests per ${formatDuration(settings.windowMs)}. Send fewer items per execution (for example with Loop Over Items), or raise the workflow's timeout.`,
 		itemIndex,
