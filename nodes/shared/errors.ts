@@ -50,14 +50,22 @@ export class AweberRequestError extends NodeApiError {
 }
 
 /**
- * What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or the one walk down
- * an error's cause chain (NodeApiError keeps the original HTTP client error as `cause`).
+ * An error and the errors it wraps, outermost first: the one walk down an error's `cause` chain. n8n's NodeApiError
+ * keeps the HTTP client's error as `cause`, which may keep the socket's; five deep is more than n8n nests.
  */
+export function causeChain(error: unknown): object[] {
+	const chain: object[] = [];
+	for (let current = error; typeof current === 'object' && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+		chain.push(current);
+	}
+	return chain;
+}
+
+/** What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or read down its cause chain. */
 export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;
 	const failure: AweberFailure = {};
-	let current = error as ErrorLike | undefined;
-	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+	for (const current of causeChain(error) as ErrorLike[]) {
 		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
 		failure.body ??= current.response?.data ?? current.response?.body ?? current.context?.data;
 		if (!failure.code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) failure.code = current.code;
@@ -66,7 +74,6 @@ export function readAweberFailure(error: unknown): AweberFailure {
 		if (failure.status === undefined && current.httpCode && /^\d{3}$/.test(current.httpCode)) {
 			failure.status = Number(current.httpCode);
 		}
-		current = current.cause as ErrorLike | undefined;
 	}
 	const body = parseBody(failure.body);
 	failure.body = body;
