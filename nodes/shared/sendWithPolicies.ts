@@ -89,7 +89,7 @@ export interface SendOptions<T> {
 export async function sendWithAweberPolicies<T>(
 	context: AweberContext,
 	request: SendOptions<T>,
-	send: (attempt: number) => Promise<T>,
+	send: () => Promise<T>,
 ): Promise<T> {
 	const { key, settings } = await accountSettings(context);
 	if (request.url !== undefined) assertUnderApiBase(context.getNode(), request.url, settings.apiBaseUrl, request.source, request.itemIndex);
@@ -122,7 +122,7 @@ export async function sendWithAweberPolicies<T>(
 			}
 			// Wall clock: compared with AWeber's subscribed_at (failureDecision.ts).
 			firstSentAt ??= Date.now();
-			const tracked = trackSend(key, async () => await send(attempt));
+			const tracked = trackSend(key, async () => await send());
 			let refused = false;
 			if (isWrite && owner) owner.item.writing = true;
 			try {
