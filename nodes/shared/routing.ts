@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
@@ -9,21 +10,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { NEXT_PAGE_SOURCE, readRemainingEntries, type CollectionPage } from './collections';
+import { isCollectionPage, NEXT_PAGE_SOURCE, readRemainingEntries, type CollectionPage } from './collections';
 import { unexpectedAnswer } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
-import {
-	asCollectionPage,
-	declarativeShapingError,
-	errorOutputItem,
-	outputOfAnswer,
-	postReceiveFunctions,
-	readsCollection,
-	type RoutedError,
-} from './routedOutput';
+import { declarativeShapingError, errorOutputItem, type RoutedError } from './routedFailures';
 import { findEarlierAdd } from './subscriberAddRecovery';
 import {
 	apiBaseUrlOf,
@@ -34,7 +27,7 @@ import {
 	type LostAnswerAdvice,
 } from './transport';
 
-export type { RoutedError } from './routedOutput';
+export type { RoutedError } from './routedFailures';
 
 /*
  * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
@@ -64,7 +57,7 @@ export type { RoutedError } from './routedOutput';
  *     `readAweberFailure` (errors.ts) finds it.
  * A9  `requestData.postReceive` lists the postReceive actions of the operation and of every property shown
  *     (a chosen option's included) in property order, and `makeRoutingRequest` runs exactly those: the routed
- *     entry refuses a declarative step among them (routedOutput.ts), and runs them on the one answer it asks for
+ *     entry refuses a declarative step among them (routedFailures.ts), and runs them on the one answer it asks for
  *     by another request, AWeber's `find` that shows an add its first attempt carried out (subscriberAddRecovery.ts).
  * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
  *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
@@ -267,4 +260,38 @@ function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, hop
 		}
 	}
 	return { ...requestData, options: fresh };
+}
+
+/** Routed output that is one AWeber collection page, its entries shaped by the operation's postReceive. */
+function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
+	if (items.length !== 1) return undefined;
+	return isCollectionPage(items[0].json) ? items[0].json : undefined;
+}
+
+/** Whether the operation reads a collection: it shows Return All (collectionPaging in descriptions.ts). */
+function readsCollection(context: IExecuteSingleFunctions): boolean {
+	const absent = Symbol('absent');
+	return (context.getNodeParameter('returnAll', absent) as unknown) !== absent;
+}
+
+type PostReceiveFunction = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+
+/**
+ * The operation's postReceive functions in the order RoutingNode runs them (A9); undefined when one of its
+ * actions is a declarative step (rootProperty, set, ...) that only RoutingNode can run.
+ */
+function postReceiveFunctions(requestData: DeclarativeRestApiSettings.ResultOptions): PostReceiveFunction[] | undefined {
+	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
+	return actions.every((action) => typeof action === 'function') ? (actions as PostReceiveFunction[]) : undefined;
+}
+
+/**
+ * The operation's output of an answer of AWeber's that came by another request than the routed one (the `find` that
+ * shows an add its first attempt did, subscriberAddRecovery.ts), as RoutingNode makes it: the body, through the
+ * operation's postReceive functions in order (A9).
+ */
+async function outputOfAnswer(context: IExecuteSingleFunctions, functions: PostReceiveFunction[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	let items: INodeExecutionData[] = [{ json: response.body as IDataObject }];
+	for (const action of functions) items = await action.call(context, items, response);
+	return items;
 }

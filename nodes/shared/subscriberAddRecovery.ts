@@ -2,15 +2,14 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse } from 
 
 import { isCollectionPage } from './answers';
 import { addedByEarlierAttempt } from './failureDecision';
-import { locationOf } from './followLocation';
 import { aweberApiRequest } from './transport';
 
 /*
  * Create and Create or Update: a retried add that meets AWeber's "already subscribed" after an unknown outcome may
  * have been carried out by its first attempt (docs/aweber-behaviour.md#add-subscriber). What that attempt created is
  * found with AWeber's `find` for the item's Email field, and AWeber's answer to it goes as it came to the operation's
- * own postReceive, which reads the subscriber from it as from a 201's `Location` (`addedSubscriberLink`): the package
- * makes up no answer.
+ * own postReceive, which reads the subscriber from it as from a 201's `Location` (`addedSubscriberLink` in
+ * nodes/AWeberSubscriber/resources/subscriber/addedSubscriber.ts): the package makes up no answer.
  */
 
 /**
@@ -39,12 +38,4 @@ export async function findEarlierAdd(
 function foundSubscriberOf(answer: IN8nHttpFullResponse): IDataObject | undefined {
 	const [subscriber] = isCollectionPage(answer.body) ? answer.body.entries : [];
 	return subscriber !== undefined && typeof subscriber.self_link === 'string' ? subscriber : undefined;
-}
-
-/**
- * The link of the subscriber an add created: the `Location` of AWeber's 201, or, for an add its first attempt carried
- * out (`findEarlierAdd`), the self_link of the subscriber AWeber's `find` answered.
- */
-export function addedSubscriberLink(response: IN8nHttpFullResponse): string | undefined {
-	return locationOf(response) ?? (foundSubscriberOf(response)?.self_link as string | undefined);
 }

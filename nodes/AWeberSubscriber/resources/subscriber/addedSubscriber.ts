@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
+import { isCollectionPage, isSubscriber, unexpectedAnswer } from '../../../shared/answers';
+import { locationOf } from '../../../shared/followLocation';
 import { listOfLink } from '../../../shared/links';
 import { readPathParameter } from '../../../shared/pathParameters';
-import { addedSubscriberLink } from '../../../shared/subscriberAddRecovery';
 import { aweberGet } from '../../../shared/transport';
 
 /**
@@ -36,4 +36,13 @@ export async function readAddedSubscriber(
 		);
 	}
 	return [{ json: subscriber }];
+}
+
+/**
+ * The link of the subscriber an add created: the `Location` of AWeber's 201, or, for an add its first attempt carried
+ * out, the self_link of the subscriber AWeber's `find` answered (findEarlierAdd, nodes/shared/subscriberAddRecovery.ts).
+ */
+export function addedSubscriberLink(response: IN8nHttpFullResponse): string | undefined {
+	const [found] = isCollectionPage(response.body) ? response.body.entries : [];
+	return locationOf(response) ?? (typeof found?.self_link === 'string' ? found.self_link : undefined);
 }

@@ -23,7 +23,7 @@ import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
-import { addedSubscriberLink } from '../../../shared/subscriberAddRecovery';
+import { addedSubscriberLink } from './addedSubscriber';
 import { aweberGet } from '../../../shared/transport';
 
 function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {

@@ -1,65 +1,14 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isCollectionPage, type CollectionPage } from './collections';
-
 /*
- * What the routed entry (routing.ts) makes of n8n's output of a routed request: a collection's first page, an
- * item for the error output, and the rule that keeps Return All whole. The assumptions about RoutingNode they rely
- * on are listed in routing.ts (A9, A10).
+ * What a routed item that fails becomes (routing.ts): an item of the error output, and the refusal of an operation
+ * that breaks the rule keeping Return All whole. The assumptions about RoutingNode they rely on are listed in
+ * routing.ts (A9, A10).
  */
 
 /** An error thrown by the request path: its headline and description are what n8n shows. */
 export type RoutedError = Error & { description?: string | null; httpCode?: string | null };
-
-/** Routed output that is one AWeber collection page, its entries shaped by the operation's postReceive. */
-export function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
-	if (items.length !== 1) return undefined;
-	return isCollectionPage(items[0].json) ? items[0].json : undefined;
-}
-
-/** Whether the operation reads a collection: it shows Return All (collectionPaging in descriptions.ts). */
-export function readsCollection(context: IExecuteSingleFunctions): boolean {
-	const absent = Symbol('absent');
-	return (context.getNodeParameter('returnAll', absent) as unknown) !== absent;
-}
-
-type PostReceiveFunction = (
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) => Promise<INodeExecutionData[]>;
-
-/**
- * The operation's postReceive functions in the order RoutingNode runs them (A9); undefined when one of its
- * actions is a declarative step (rootProperty, set, ...) that only RoutingNode can run.
- */
-export function postReceiveFunctions(requestData: DeclarativeRestApiSettings.ResultOptions): PostReceiveFunction[] | undefined {
-	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
-	return actions.every((action) => typeof action === 'function') ? (actions as PostReceiveFunction[]) : undefined;
-}
-
-/**
- * The operation's output of one of AWeber's answers that reached the package by another request than the routed one
- * (the `find` that shows an add its first attempt carried out, subscriberAddRecovery.ts), as RoutingNode makes it:
- * the answer's body, through the operation's postReceive functions in order (A9).
- */
-export async function outputOfAnswer(
-	context: IExecuteSingleFunctions,
-	functions: PostReceiveFunction[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	let items: INodeExecutionData[] = [{ json: response.body as IDataObject }];
-	for (const action of functions) items = await action.call(context, items, response);
-	return items;
-}
 
 /**
  * The rule that keeps Return All whole (docs/architecture.md#return-all-reads-every-page): output shaping is
