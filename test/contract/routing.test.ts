@@ -1,6 +1,7 @@
 // Contract tests: each assumption the package makes about n8n's RoutingNode (listed in nodes/shared/routing.ts,
-// A1 to A9), checked against the n8n-core this suite runs with. `npm run test:compat` runs them on every n8n
-// version of the matrix; a failure here means the request path must change for that version.
+// A1 to A10; A10 is checked in test/nodes/error-output.test.ts), checked against the n8n-core this suite runs with.
+// `npm run test:compat` runs them on every n8n version of the matrix; a failure here means the request path must
+// change for that version.
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
