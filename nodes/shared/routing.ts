@@ -40,9 +40,8 @@ export type { RoutedError } from './routedFailures';
  *     for every operation of every AWeber node).
  * A2  An operation's own `routing.operations.pagination` replaces the node's for that operation (how Create
  *     and Create or Update declare their duplicate-add recovery).
- * A3  preSend functions run in the order of the node's properties, so `aweberTransport` (spread first)
- *     fills the URL's `{placeholders}` before an operation's own preSend reads the URL. The routed entry
- *     fills them again before sending (idempotent), so the request itself never depends on the order.
+ * A3  (No longer made: the order of preSend functions. A preSend that reads the URL fills its `{placeholders}`
+ *     itself, as the routed entry does before sending; filling twice is harmless.)
  * A4  `this.makeRoutingRequest(request)` sends `request.options` as given (so the routed entry sends with it a
  *     collection's further pages, a redirect's target and the other spelling of a 404) and runs the operation's
  *     postReceive functions on AWeber's answer before it resolves, so their follow-up requests (reading a
@@ -68,7 +67,8 @@ export type { RoutedError } from './routedFailures';
 
 /**
  * Hidden switch that sends every operation of a node through the routed entry (RoutingNode only calls
- * `requestOperations.pagination` when `paginate` is set, A1) and fills the URL's `{placeholders}` (A3).
+ * `requestOperations.pagination` when `paginate` is set, A1) and fills the URL's `{placeholders}`, refusing IDs AWeber
+ * cannot have before any request.
  * Spread first into each node's properties.
  */
 export const aweberTransport: INodeProperties = {

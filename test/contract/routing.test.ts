@@ -226,11 +226,6 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		expect(seen.map((entry) => entry.step)).toEqual(['operation pagination', 'operation pagination', 'operation pagination']);
 	});
 
-	it('A3: preSend runs in property order, so the operation sees the URL with its placeholders filled', async () => {
-		await runProbe({ operation: 'get' }, 1);
-		expect(seen.find((entry) => entry.step === 'operation preSend')?.url).toBe(`/accounts/${bed.sandbox.seed.accountId}`);
-	});
-
 	it("A4: makeRoutingRequest runs the operation's postReceive before it resolves", async () => {
 		nodePagination = async function (requestData) {
 			record('node pagination', this);

@@ -17,7 +17,7 @@ import {
 import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
 import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
 import { locationOf } from '../../../shared/followLocation';
-import { readPathParameter } from '../../../shared/pathParameters';
+import { fillPathParameters, readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
 import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
@@ -77,6 +77,8 @@ export async function sendSubscriberChanges(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
+	// The subscriber is read at the URL: its `{placeholders}` are filled here, whatever preSend ran before this one.
+	requestOptions.url = fillPathParameters(this, requestOptions.url);
 	const body = bodyOf(requestOptions);
 	const email = subscriberEmailOf(this);
 	const changes = readSubscriberChanges(this, body);
