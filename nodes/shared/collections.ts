@@ -94,11 +94,15 @@ export interface ReadOnOptions<T> {
 	limit?: number;
 	itemIndex?: number;
 	/**
-	 * Shapes the entries of each further page as it arrives (the operation's output shaping, routing.ts), so a
-	 * long read never holds every raw page and every shaped one at once.
+	 * Reads one further page (a link AWeber handed out); by default a hand-written GET (`readCollectionPage`). The
+	 * routed Return All reads it through n8n's routing instead, so the operation's own postReceive shapes each page
+	 * as it arrives (routing.ts) and a long read never holds every raw page and every shaped one at once.
 	 */
-	shapeEntries?: (entries: T[]) => Promise<T[]>;
+	readPage?: (link: string) => Promise<CollectionPage<T>>;
 }
+
+/** Where a further page's link comes from, named if it points outside the credential's API (origin.ts). */
+export const NEXT_PAGE_SOURCE = 'the next_collection_link (or Link header) of an AWeber page';
 
 /**
  * Pages one read plans ahead from `total_size` at most (10,000 pages of 100: a million entries). Beyond it the
@@ -121,23 +125,18 @@ export async function readRemainingEntries<T = IDataObject>(
 ): Promise<T[]> {
 	const limit = options.limit !== undefined && options.limit > 0 ? options.limit : Infinity;
 	const entries: T[] = [...first.entries];
-	const { shapeEntries } = options;
+	const readLink =
+		options.readPage ??
+		(async (link: string) => await readCollectionPage<T>(context, link, { source: NEXT_PAGE_SOURCE, itemIndex: options.itemIndex, concurrent: true }));
 	const read = new Set<string>();
-	const readPage = async (link: string) => {
+	const readPage = async (link: string): Promise<CollectionPage<T>> => {
 		const key = linkKey(link);
 		if (read.has(key)) throw repeatedLink(context, link, options.itemIndex);
 		read.add(key);
-		const page = await readCollectionPage<T>(context, link, {
-			source: 'the next_collection_link (or Link header) of an AWeber page',
-			itemIndex: options.itemIndex,
-			concurrent: true,
-		});
-		// `entriesRead` counts AWeber's entries, whatever the shaping makes of them.
-		const entriesRead = page.entries.length;
-		return { ...page, entriesRead, entries: shapeEntries && entriesRead > 0 ? await shapeEntries(page.entries) : page.entries };
+		return await readLink(link);
 	};
 
-	let page: ReadPage<T> | undefined = { ...first, entriesRead: first.entries.length };
+	let page: CollectionPage<T> | undefined = first;
 	const plan = offsetPagePlan(first, limit);
 	if (plan !== undefined) {
 		const pages = await readPlannedPages(plan, readPage);
@@ -145,15 +144,13 @@ export async function readRemainingEntries<T = IDataObject>(
 		// A list that grew while it was read has more pages than its size said: follow them as below.
 		page = pages[pages.length - 1];
 	}
-	while (page?.next_collection_link && page.entriesRead > 0 && entries.length < limit) {
+	while (page?.next_collection_link && page.entries.length > 0 && entries.length < limit) {
 		// The link is absolute and already carries the query (ws.op, filters, cursor).
 		page = await readPage(sizedNextLink(page.next_collection_link, limit - entries.length));
 		entries.push(...page.entries);
 	}
 	return entries.length > limit ? entries.slice(0, limit) : entries;
 }
-
-type ReadPage<T> = CollectionPage<T> & { entriesRead: number };
 
 /** A link as a key: the same page however its query is ordered. */
 function linkKey(link: string): string {
@@ -238,8 +235,8 @@ function offsetPagePlan(first: CollectionPage<unknown>, limit: number): PagePlan
  * Reads the planned pages a few at a time and returns them in their order, up to the first short or empty one
  * (the collection ended there, whatever `total_size` said).
  */
-async function readPlannedPages<T>(plan: PagePlan, readPage: (link: string) => Promise<ReadPage<T>>): Promise<Array<ReadPage<T>>> {
-	const pages: Array<ReadPage<T>> = [];
+async function readPlannedPages<T>(plan: PagePlan, readPage: (link: string) => Promise<CollectionPage<T>>): Promise<Array<CollectionPage<T>>> {
+	const pages: Array<CollectionPage<T>> = [];
 	let nextIndex = 0;
 	let endIndex = plan.count;
 	let failed = false;
@@ -251,7 +248,7 @@ async function readPlannedPages<T>(plan: PagePlan, readPage: (link: string) => P
 				const page = await readPage(plan.link(index));
 				pages[index] = page;
 				read = true;
-				if (page.entriesRead < plan.size(index)) endIndex = Math.min(endIndex, index + 1);
+				if (page.entries.length < plan.size(index)) endIndex = Math.min(endIndex, index + 1);
 			} finally {
 				// The node fails with this page's error: the other readers stop asking for pages.
 				if (!read) failed = true;

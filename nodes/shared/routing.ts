@@ -10,23 +10,24 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isCollectionPage, readRemainingEntries, type CollectionPage } from './collections';
+import { isCollectionPage, NEXT_PAGE_SOURCE, readRemainingEntries, type CollectionPage } from './collections';
 import { unexpectedAnswer } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
+import { declarativeShapingError, errorOutputItem, type RoutedError } from './routedFailures';
+import { findEarlierAdd } from './subscriberAddRecovery';
 import {
-	aweberGet,
 	apiBaseUrlOf,
 	refusingBadInput,
 	sendsErrorsToErrorOutput,
 	sendWithAweberPolicies,
 	takeDeferredFailure,
-	type AweberContext,
 	type LostAnswerAdvice,
 } from './transport';
-import { addedByEarlierAttempt } from './failureDecision';
+
+export type { RoutedError } from './routedFailures';
 
 /*
  * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
@@ -39,12 +40,12 @@ import { addedByEarlierAttempt } from './failureDecision';
  *     for every operation of every AWeber node).
  * A2  An operation's own `routing.operations.pagination` replaces the node's for that operation (how Create
  *     and Create or Update declare their duplicate-add recovery).
- * A3  preSend functions run in the order of the node's properties, so `aweberTransport` (spread first)
- *     fills the URL's `{placeholders}` before an operation's own preSend reads the URL. The routed entry
- *     fills them again before sending (idempotent), so the request itself never depends on the order.
- * A4  `this.makeRoutingRequest(requestData)` sends the request and runs the operation's postReceive
- *     functions before it resolves, so their follow-up requests (reading a `Location`) happen while the
- *     routed entry is still running.
+ * A3  (No longer made: the order of preSend functions. A preSend that reads the URL fills its `{placeholders}`
+ *     itself, as the routed entry does before sending; filling twice is harmless.)
+ * A4  `this.makeRoutingRequest(request)` sends `request.options` as given (so the routed entry sends with it a
+ *     collection's further pages, a redirect's target and the other spelling of a 404) and runs the operation's
+ *     postReceive functions on AWeber's answer before it resolves, so their follow-up requests (reading a
+ *     `Location`) happen while the routed entry is still running.
  * A5  Every context of one item (preSend, pagination, postReceive) answers the same `getItemIndex()`, and
  *     all items of one node run share one `getExecuteData()` object: the per-run state in transport.ts is
  *     keyed by it, and items by their index, with no assumption about how the contexts are built.
@@ -55,8 +56,8 @@ import { addedByEarlierAttempt } from './failureDecision';
  *     `readAweberFailure` (errors.ts) finds it.
  * A9  `requestData.postReceive` lists the postReceive actions of the operation and of every property shown
  *     (a chosen option's included) in property order, and `makeRoutingRequest` runs exactly those: the routed
- *     entry runs the same functions on answers it reads or makes up itself (a collection's further pages, a
- *     recovered add subscriber), so every page and every path gives the same output.
+ *     entry refuses a declarative step among them (routedFailures.ts), and runs them on the one answer it asks for
+ *     by another request, AWeber's `find` that shows an add its first attempt carried out (subscriberAddRecovery.ts).
  * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
  *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
  *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` (`error` its only
@@ -66,7 +67,8 @@ import { addedByEarlierAttempt } from './failureDecision';
 
 /**
  * Hidden switch that sends every operation of a node through the routed entry (RoutingNode only calls
- * `requestOperations.pagination` when `paginate` is set, A1) and fills the URL's `{placeholders}` (A3).
+ * `requestOperations.pagination` when `paginate` is set, A1) and fills the URL's `{placeholders}`, refusing IDs AWeber
+ * cannot have before any request.
  * Spread first into each node's properties.
  */
 export const aweberTransport: INodeProperties = {
@@ -83,14 +85,19 @@ export const aweberTransport: INodeProperties = {
 };
 
 /** What an operation declares about its request, beyond what n8n's routing carries. */
+/** What an operation declares about its request, beyond what n8n's routing carries. */
 export interface RoutedRequestPolicy {
 	/**
-	 * The request is an add subscriber (POST of an email to a list's subscribers), which AWeber refuses the
-	 * second time with "… is already subscribed" (docs/aweber-behaviour.md#add-subscriber): it may be sent
-	 * again after an unknown outcome, and a retry that meets that refusal returns the subscriber the first
-	 * attempt created, through the operation's own postReceive.
+	 * For a write AWeber refuses the second time once it was carried out (add subscriber: "… is already subscribed",
+	 * docs/aweber-behaviour.md#add-subscriber): it may be sent again after an unknown outcome, and a retry that meets
+	 * that refusal outputs AWeber's answer showing what the first attempt did (undefined: the refusal stands), through
+	 * the operation's own postReceive. `collectionUrl` is the write's URL.
 	 */
-	subscriberAdd?: boolean;
+	findEarlierWrite?: (
+		context: IExecuteSingleFunctions,
+		collectionUrl: string,
+		firstSentAt: number | undefined,
+	) => Promise<IN8nHttpFullResponse | undefined>;
 	/**
 	 * A write that cannot be sent again (Track Purchase, Broadcast Create): what it may have done when AWeber's
 	 * answer is lost, and where the user can check, for the error (transport.ts).
@@ -109,13 +116,11 @@ export interface RoutedRequestPolicy {
 	restateRefusal?: (error: RoutedError, request: { url?: string }) => void;
 }
 
-/** An error thrown by the request path: its headline and description are what n8n shows. */
-export type RoutedError = Error & { description?: string | null; httpCode?: string | null };
-
 /**
- * The routed entry: an operation's request goes out under the shared pacing/retry/error policies
- * (transport.ts), and a collection is read through `next_collection_link` (collections.ts) until it ends or
- * the node's Limit is reached, one n8n item per entry.
+ * The routed entry: each request of an operation (its own, a collection's further pages through
+ * `next_collection_link`, collections.ts) is n8n's `makeRoutingRequest` under the shared pacing/retry/error
+ * policies (transport.ts), so n8n's own postReceive shapes every answer, until the collection ends or the node's
+ * Limit is reached, one n8n item per entry.
  */
 export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 	return async function (
@@ -125,14 +130,14 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		const itemIndex = this.getItemIndex();
 		// A preSend refused this item's input (error output only, refusingBadInput in transport.ts): nothing is sent.
 		const refusedInput = sendsErrorsToErrorOutput(this) ? takeDeferredFailure(this) : undefined;
-		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, requestData, itemIndex)];
+		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, itemIndex)];
 		try {
 			return await sendRouted(this, requestData, policy, itemIndex);
 		} catch (error) {
 			if (policy.restateRefusal && error instanceof Error) {
 				policy.restateRefusal(error, { url: absoluteUrl(requestData.options.baseURL, requestData.options.url) });
 			}
-			if (sendsErrorsToErrorOutput(this)) return [errorOutputItem(this, error, requestData, itemIndex)];
+			if (sendsErrorsToErrorOutput(this)) return [errorOutputItem(this, error, itemIndex)];
 			throw asNodeFailure(this, error, itemIndex);
 		}
 	};
@@ -154,14 +159,14 @@ async function sendRouted(
 	const functions = postReceiveFunctions(requestData);
 	if (!functions) throw declarativeShapingError(context, requestData, itemIndex);
 	if (requestData.options.url) requestData.options.url = fillPathParameters(context, requestData.options.url);
-	const { method = 'GET', baseURL, url, body } = requestData.options;
+	const { method = 'GET', baseURL, url } = requestData.options;
 	const absolute = absoluteUrl(baseURL, url);
-	const subscriberAdd = policy.subscriberAdd ? subscriberAddOf(absolute, body) : undefined;
 	const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
 	const target = { url: absolute ?? '', method, apiBaseUrl: await apiBaseUrlOf(context), itemIndex };
 	// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
-	const send = async (request: DeclarativeRestApiSettings.ResultOptions, url: string) =>
-		await sendFollowingApiRedirects(context.getNode(), { ...target, url }, async (hop) => await context.makeRoutingRequest(freshRequest(request, hop)));
+	const send = async (request: DeclarativeRestApiSettings.ResultOptions, url: string, hopMethod = method) =>
+		await sendFollowingApiRedirects(context.getNode(), { ...target, url, method: hopMethod }, async (hop) => await context.makeRoutingRequest(freshRequest(request, hop)));
+	const { findEarlierWrite } = policy;
 	let firstResponse: INodeExecutionData[];
 	try {
 		firstResponse = await sendWithAweberPolicies(
@@ -170,10 +175,14 @@ async function sendRouted(
 				method,
 				url: absolute,
 				itemIndex,
-				safeToRepeat: subscriberAdd !== undefined,
-				recoverDuplicate: subscriberAdd
-					? async ({ firstSentAt }) => await recoverSubscriberAdd(context, requestData, subscriberAdd, firstSentAt)
-					: undefined,
+				safeToRepeat: findEarlierWrite !== undefined,
+				recoverDuplicate:
+					findEarlierWrite && absolute
+						? async ({ firstSentAt }) => {
+								const answer = await findEarlierWrite(context, absolute, firstSentAt);
+								return answer && (await outputOfAnswer(context, functions, answer));
+							}
+						: undefined,
 				ifAnswerLost: policy.ifAnswerLost,
 				handledRefusal: otherUrl !== undefined ? (failure) => failure.status === 404 : undefined,
 			},
@@ -182,151 +191,42 @@ async function sendRouted(
 	} catch (error) {
 		if (otherUrl === undefined || readAweberFailure(error).status !== 404) throw asNodeError(context.getNode(), error, itemIndex);
 		context.logger.info(`AWeber answered 404 at ${absolute}; asking once more at ${otherUrl}`, { node: context.getNode().name });
-		const otherRequest = { ...requestData, options: { ...requestData.options, url: otherUrl, baseURL: undefined } };
-		firstResponse = await sendWithAweberPolicies(context, { method, url: otherUrl, itemIndex }, async () => await send(otherRequest, otherUrl));
+		firstResponse = await sendWithAweberPolicies(context, { method, url: otherUrl, itemIndex }, async () =>
+			await send({ ...requestData, options: { ...requestData.options, url: otherUrl, baseURL: undefined } }, otherUrl),
+		);
 	}
 	const first = asCollectionPage(firstResponse);
 	if (!first) {
 		// An operation with Return All reads a collection: an answer that is not a page is never its one item.
-		if (readsCollection(context)) {
-			throw unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', firstResponse.length === 1 ? firstResponse[0].json : firstResponse, 'reading a collection', itemIndex);
-		}
+		if (readsCollection(context)) throw notAPage(context, firstResponse, 'reading a collection', itemIndex);
 		return firstResponse;
 	}
-	// The first page went through the operation's postReceive in makeRoutingRequest; each further one goes
-	// through it as it arrives (A9).
-	const entries = await readRemainingEntries(context, first, {
-		limit: resultLimit(requestData.maxResults),
-		itemIndex,
-		shapeEntries: functions.length ? async (page) => await entriesThroughPostReceive(context, functions, page) : undefined,
-	});
+	// Each further page is n8n's routed request too, so n8n runs the operation's postReceive on it as on the first (A4).
+	const readPage = async (link: string): Promise<CollectionPage> => {
+		const request = { method: 'GET', url: link, source: NEXT_PAGE_SOURCE, itemIndex, concurrent: true };
+		const items = await sendWithAweberPolicies(context, request, async () => await send(linkRequest(requestData, link), link, 'GET'));
+		const page = asCollectionPage(items);
+		if (!page) throw notAPage(context, items, 'reading the next page of a collection', itemIndex);
+		return page;
+	};
+	const entries = await readRemainingEntries(context, first, { limit: resultLimit(requestData.maxResults), itemIndex, readPage });
 	return entries.map((json) => ({ json }));
-}
-
-/**
- * The error-output item of a failed request: `error` holds what n8n shows (the headline as `message`, the
- * `description`, the HTTP status) and what identifies the input (the email the request was about, the item's
- * index); n8n adds the input item's own fields. `error` must be the JSON's only key for n8n to route the item to
- * the error output on 1.x (2.x also accepts `message` and `details`), so everything is inside it, as n8n's HTTP
- * Request node outputs its error object there.
- */
-function errorOutputItem(
-	context: IExecutePaginationFunctions,
-	error: unknown,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	itemIndex: number,
-): INodeExecutionData {
-	const failure = error as RoutedError;
-	const message = failure instanceof Error ? failure.message : String(error);
-	const details: IDataObject = { message };
-	if (failure?.description) details.description = failure.description;
-	if (failure?.httpCode) details.httpCode = failure.httpCode;
-	const email = emailInBody(requestData.options.body) ?? emailInQuery(requestData.options.qs) ?? emailParameter(context);
-	if (email) details.email = email;
-	details.itemIndex = itemIndex;
-	context.logger.debug(`AWeber: item ${itemIndex} failed and goes to the error output: ${message}`, { node: context.getNode().name });
-	return { json: { error: details }, pairedItem: { item: itemIndex } };
-}
-
-/** The item's Email field, where the operation has one (its request may not have been built when input was refused). */
-function emailParameter(context: IExecuteSingleFunctions): string | undefined {
-	let email: unknown;
-	try {
-		email = context.getNodeParameter('email', '');
-	} catch {
-		return undefined;
-	}
-	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
-}
-
-function emailInQuery(qs: IDataObject | undefined): string | undefined {
-	const email = qs?.email;
-	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
 }
 
 /** Every AWeber operation's default entry (A1). */
 export const sendAweberRequest = routedAweberRequest();
 
 /** Create and Create or Update declare this as their `routing.operations.pagination` (A2). */
-export const sendSubscriberAdd = routedAweberRequest({ subscriberAdd: true });
+export const sendSubscriberAdd = routedAweberRequest({ findEarlierWrite: findEarlierAdd });
 
 /** The node-level hook: every AWeber node's `requestOperations`. */
 export const aweberRequestOperations: INodeTypeDescription['requestOperations'] = {
 	pagination: sendAweberRequest,
 };
 
-/** Whether the operation reads a collection: it shows Return All (collectionPaging in descriptions.ts). */
-function readsCollection(context: IExecutePaginationFunctions): boolean {
-	const absent = Symbol('absent');
-	return (context.getNodeParameter('returnAll', absent) as unknown) !== absent;
-}
-
-/** A routed response that is one AWeber collection page (the first page of a Get Many). */
-function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
-	if (items.length !== 1) return undefined;
-	return isCollectionPage(items[0].json) ? items[0].json : undefined;
-}
-
-type PostReceiveFunction = (
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) => Promise<INodeExecutionData[]>;
-
-/**
- * The operation's postReceive functions in the order RoutingNode runs them (A9); undefined when one of its
- * actions is a declarative step (rootProperty, set, ...) that only RoutingNode can run.
- */
-function postReceiveFunctions(requestData: DeclarativeRestApiSettings.ResultOptions): PostReceiveFunction[] | undefined {
-	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
-	return actions.every((action) => typeof action === 'function') ? (actions as PostReceiveFunction[]) : undefined;
-}
-
-/**
- * The rule that keeps Return All whole (docs/architecture.md#return-all-reads-every-page): output shaping is
- * declared as postReceive functions. A declarative step (`rootProperty`, `set`, ...) runs inside RoutingNode on
- * the first page only and turns it into something that is no longer a collection page, so the further pages
- * would be dropped without a word: such an operation is refused before it sends anything.
- */
-function declarativeShapingError(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	itemIndex: number,
-): NodeOperationError {
-	const steps = requestData.postReceive
-		.flatMap((postReceive) => postReceive.actions)
-		.filter((action) => typeof action !== 'function')
-		.map((action) => `"${(action as { type?: string }).type ?? 'unknown'}"`);
-	return new NodeOperationError(
-		context.getNode(),
-		`This operation declares a declarative postReceive step (${steps.join(', ')}), which AWeber nodes do not allow`,
-		{
-			description:
-				'AWeber nodes shape output with postReceive functions only, so that Return All reads every page: a declarative step runs on the first page alone (docs/architecture.md, "Return All reads every page"). Write the step as a postReceive function.',
-			itemIndex,
-		},
-	);
-}
-
-async function runPostReceive(
-	context: IExecutePaginationFunctions,
-	functions: PostReceiveFunction[],
-	response: IN8nHttpFullResponse,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	for (const action of functions) items = await action.call(context, items, response);
-	return items;
-}
-
-/** The entries of a further page of a collection, through the postReceive that shaped the first page's. */
-async function entriesThroughPostReceive(
-	context: IExecutePaginationFunctions,
-	functions: PostReceiveFunction[],
-	entries: IDataObject[],
-): Promise<IDataObject[]> {
-	const page: CollectionPage = { entries };
-	const items = await runPostReceive(context, functions, { statusCode: 200, headers: {}, body: page }, [{ json: page as unknown as IDataObject }]);
-	return items.flatMap((item) => (isCollectionPage(item.json) ? item.json.entries : [item.json]));
+/** "AWeber's answer was unexpected" for routed output where a collection page belongs. */
+function notAPage(context: IExecuteSingleFunctions, items: INodeExecutionData[], where: string, itemIndex: number) {
+	return unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', items.length === 1 ? items[0].json : items, where, itemIndex);
 }
 
 function resultLimit(maxResults: unknown): number {
@@ -337,6 +237,11 @@ function resultLimit(maxResults: unknown): number {
 function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
 	if (!url || isAbsoluteLink(url)) return url;
 	return baseURL ? `${baseURL.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}` : url;
+}
+
+/** The operation's read sent to a link AWeber handed out (a further page), which carries the whole query. */
+function linkRequest(requestData: DeclarativeRestApiSettings.ResultOptions, link: string): DeclarativeRestApiSettings.ResultOptions {
+	return { ...requestData, options: { ...requestData.options, url: link, baseURL: undefined, qs: {}, method: 'GET' } };
 }
 
 /**
@@ -357,49 +262,36 @@ function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, hop
 	return { ...requestData, options: fresh };
 }
 
-interface SubscriberAdd {
-	collectionUrl: string;
-	email: string;
+/** Routed output that is one AWeber collection page, its entries shaped by the operation's postReceive. */
+function asCollectionPage(items: INodeExecutionData[]): CollectionPage | undefined {
+	if (items.length !== 1) return undefined;
+	return isCollectionPage(items[0].json) ? items[0].json : undefined;
 }
 
-/** The list's subscriber collection and the email of an add subscriber request. */
-function subscriberAddOf(url: string | undefined, body: unknown): SubscriberAdd | undefined {
-	const email = emailInBody(body);
-	if (!url || !email) return undefined;
-	return { collectionUrl: url.split('?')[0].replace(/\/+$/, ''), email };
+/** Whether the operation reads a collection: it shows Return All (collectionPaging in descriptions.ts). */
+function readsCollection(context: IExecuteSingleFunctions): boolean {
+	const absent = Symbol('absent');
+	return (context.getNodeParameter('returnAll', absent) as unknown) !== absent;
 }
 
-function emailInBody(body: unknown): string | undefined {
-	let email: unknown;
-	if (typeof body === 'string') email = new URLSearchParams(body).get('email');
-	else if (body instanceof URLSearchParams) email = body.get('email');
-	else if (typeof body === 'object' && body !== null) email = (body as IDataObject).email;
-	return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined;
+type PostReceiveFunction = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+
+/**
+ * The operation's postReceive functions in the order RoutingNode runs them (A9); undefined when one of its
+ * actions is a declarative step (rootProperty, set, ...) that only RoutingNode can run.
+ */
+function postReceiveFunctions(requestData: DeclarativeRestApiSettings.ResultOptions): PostReceiveFunction[] | undefined {
+	const actions = requestData.postReceive.flatMap((postReceive) => postReceive.actions);
+	return actions.every((action) => typeof action === 'function') ? (actions as PostReceiveFunction[]) : undefined;
 }
 
 /**
- * What the node outputs when a retried add subscriber turned out to have been carried out by an earlier
- * attempt: the operation's own postReceive run on AWeber's answer to a successful add (201 + Location), so
- * the output is the one the normal path gives. Undefined when the subscriber cannot be found.
+ * The operation's output of an answer of AWeber's that came by another request than the routed one (the `find` that
+ * shows an add its first attempt did, subscriberAddRecovery.ts), as RoutingNode makes it: the body, through the
+ * operation's postReceive functions in order (A9).
  */
-async function recoverSubscriberAdd(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	add: SubscriberAdd,
-	firstSentAt: number | undefined,
-): Promise<INodeExecutionData[] | undefined> {
-	const found = await aweberGet<{ entries?: IDataObject[] }>(context as AweberContext, add.collectionUrl, { 'ws.op': 'find', email: add.email });
-	const subscriber = found.entries?.[0];
-	if (!subscriber || typeof subscriber.self_link !== 'string') return undefined;
-	// The address may have been on the list before: only a subscription AWeber dates after the first attempt was
-	// sent is that attempt's doing (docs/aweber-behaviour.md#add-subscriber).
-	if (firstSentAt === undefined || !addedByEarlierAttempt(subscriber.subscribed_at, firstSentAt)) return undefined;
-	context.logger.info(
-		`AWeber: a retried add of ${add.email} was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
-		{ node: context.getNode().name },
-	);
-	const functions = postReceiveFunctions(requestData);
-	if (!functions?.length) return [{ json: subscriber }];
-	const response: IN8nHttpFullResponse = { statusCode: 201, headers: { location: subscriber.self_link }, body: '' };
-	return await runPostReceive(context, functions, response, [{ json: {} }]);
+async function outputOfAnswer(context: IExecuteSingleFunctions, functions: PostReceiveFunction[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	let items: INodeExecutionData[] = [{ json: response.body as IDataObject }];
+	for (const action of functions) items = await action.call(context, items, response);
+	return items;
 }

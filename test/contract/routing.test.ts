@@ -1,6 +1,7 @@
 // Contract tests: each assumption the package makes about n8n's RoutingNode (listed in nodes/shared/routing.ts,
-// A1 to A9), checked against the n8n-core this suite runs with. `npm run test:compat` runs them on every n8n
-// version of the matrix; a failure here means the request path must change for that version.
+// A1 to A10; A10 is checked in test/nodes/error-output.test.ts), checked against the n8n-core this suite runs with.
+// `npm run test:compat` runs them on every n8n version of the matrix; a failure here means the request path must
+// change for that version.
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
@@ -16,8 +17,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { readAweberFailure } from '../../nodes/shared/errors';
 import { aweberCredentials, aweberRequestDefaults } from '../../nodes/shared/requestDefaults';
-import { aweberTransport, sendAweberRequest } from '../../nodes/shared/routing';
+import { aweberTransport, sendAweberRequest, sendSubscriberAdd } from '../../nodes/shared/routing';
 import { useTestbed } from '../harness/aweber';
+import { useAnswerLosingProxy } from '../harness/answerLosingProxy';
 
 type Pagination = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
 
@@ -31,6 +33,7 @@ interface Seen {
 }
 
 const bed = useTestbed({ resetEachTest: false });
+const losing = useAnswerLosingProxy(bed);
 
 let seen: Seen[] = [];
 const record = (step: string, context: IExecuteSingleFunctions, extra: Partial<Seen> = {}) =>
@@ -44,6 +47,18 @@ async function operationPreSend(this: IExecuteSingleFunctions, requestOptions: I
 async function probePostReceive(this: IExecuteSingleFunctions, items: INodeExecutionData[], _response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
 	record('postReceive', this);
 	return items;
+}
+
+/** The answers the operation's postReceive was given, as it saw them (A4). */
+let answers: IN8nHttpFullResponse[] = [];
+async function recordAnswer(this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	answers.push(response);
+	return items;
+}
+
+/** The add's body: its email, from the field. */
+async function addBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return { ...requestOptions, body: { email: this.getNodeParameter('email', '') } };
 }
 
 /** Output steps that only mark the items they shaped (A9). */
@@ -94,7 +109,17 @@ const operation: INodeProperties = {
 		{
 			name: 'Get Many',
 			value: 'getAll',
-			routing: { request: { method: 'GET', url: '/accounts/{accountId}/lists' } },
+			routing: { request: { method: 'GET', url: '/accounts/{accountId}/lists' }, output: { postReceive: [recordAnswer] } },
+		},
+		{
+			name: 'Add',
+			value: 'add',
+			routing: {
+				request: { method: 'POST', url: '/accounts/{accountId}/lists/{listId}/subscribers' },
+				send: { preSend: [addBody] },
+				operations: { pagination: sendSubscriberAdd },
+				output: { postReceive: [recordAnswer] },
+			},
 		},
 	],
 };
@@ -116,6 +141,8 @@ const probe: INodeType = {
 			aweberTransport,
 			operation,
 			{ displayName: 'Account', name: 'accountId', type: 'string', default: '' },
+			{ displayName: 'List', name: 'listId', type: 'string', default: '' },
+			{ displayName: 'Email', name: 'email', type: 'string', default: '' },
 			{
 				displayName: 'Output',
 				name: 'output',
@@ -155,7 +182,7 @@ const probe: INodeType = {
 	},
 };
 
-const runProbe = async (parameters: IDataObject, items = 3) => {
+const runProbe = async (parameters: IDataObject, items = 3, credentialId = bed.credentialId) => {
 	bed.harness.nodeTypes.register('contract.routingProbe', probe);
 	return await bed.harness.run(
 		{
@@ -167,7 +194,7 @@ const runProbe = async (parameters: IDataObject, items = 3) => {
 					typeVersion: 1,
 					position: [0, 0],
 					parameters: { accountId: String(bed.sandbox.seed.accountId), ...parameters },
-					credentials: { aWeberOAuth2Api: { id: bed.credentialId, name: 'AWeber' } },
+					credentials: { aWeberOAuth2Api: { id: credentialId, name: 'AWeber' } },
 				},
 			],
 			connections: {},
@@ -178,6 +205,7 @@ const runProbe = async (parameters: IDataObject, items = 3) => {
 
 beforeEach(() => {
 	seen = [];
+	answers = [];
 	nodePagination = async function (requestData) {
 		record('node pagination', this, { url: requestData.options.url, maxResults: requestData.maxResults });
 		return await sendAweberRequest.call(this, requestData);
@@ -198,11 +226,6 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		expect(seen.map((entry) => entry.step)).toEqual(['operation pagination', 'operation pagination', 'operation pagination']);
 	});
 
-	it('A3: preSend runs in property order, so the operation sees the URL with its placeholders filled', async () => {
-		await runProbe({ operation: 'get' }, 1);
-		expect(seen.find((entry) => entry.step === 'operation preSend')?.url).toBe(`/accounts/${bed.sandbox.seed.accountId}`);
-	});
-
 	it("A4: makeRoutingRequest runs the operation's postReceive before it resolves", async () => {
 		nodePagination = async function (requestData) {
 			record('node pagination', this);
@@ -212,6 +235,35 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		};
 		await runProbe({ operation: 'get' }, 1);
 		expect(seen.map((entry) => entry.step)).toEqual(['operation preSend', 'node pagination', 'postReceive', 'makeRoutingRequest resolved']);
+	});
+
+	it("A4: the routed entry reads a collection's further pages with makeRoutingRequest: the operation's postReceive gets AWeber's own answer to each page", async () => {
+		bed.sandbox.pages.cap(1);
+		try {
+			const result = await runProbe({ operation: 'getAll', limit: 3 }, 1);
+			expect(result.json('Routing Probe')).toHaveLength(3);
+		} finally {
+			bed.sandbox.pages.cap(undefined);
+		}
+		// Three pages of one list each, every one as AWeber answered it (status and headers), none made up.
+		expect(answers).toHaveLength(3);
+		for (const answer of answers) {
+			expect(answer.statusCode).toBe(200);
+			expect(String(answer.headers['content-type'])).toMatch(/json/);
+		}
+	});
+
+	it("A4: a retried add that its first attempt carried out is output by the operation's postReceive run on AWeber's own answer, none made up", async () => {
+		losing.proxy.loseAnswers(1, 'POST', `/lists/${bed.sandbox.seed.lists.empty}/subscribers`, '500');
+		const email = 'routed.recovery@example.com';
+		const result = await runProbe({ operation: 'add', listId: String(bed.sandbox.seed.lists.empty), email }, 1, losing.viaProxy);
+		expect(result.status).toBe('success');
+		// The add went through once (its answer lost), the retry was refused as a duplicate, the find showed the first
+		// attempt's subscriber: the postReceive got that answer as AWeber gave it.
+		expect(answers).toHaveLength(1);
+		expect(answers[0].statusCode).toBe(200);
+		expect(String(answers[0].headers['content-type'])).toMatch(/json/);
+		expect(answers[0].body).toMatchObject({ entries: [expect.objectContaining({ email })] });
 	});
 
 	it('A5: every context of an item has its index, and the items of one run share one execute data object', async () => {

@@ -86,6 +86,18 @@ describe('On Error "Continue (using error output)": the error output items', () 
 		expect(JSON.stringify(apiCalls(bed))).not.toContain('not-an-email');
 	});
 
+	it('name the address of a subscriber chosen by email, as the user gave it', async () => {
+		const { success, errors } = await runWithErrorOutput(
+			'aWeberSubscriber',
+			{ operation: 'get', ...newsletterScope(bed), subscriberId: { __rl: true, mode: 'email', value: '={{ $json.contact }}' } },
+			[{ contact: 'nobody.here@example.com', row: 3 }],
+		);
+		expect(success).toEqual([]);
+		expect(errors.map((item) => item.json)).toEqual([
+			{ contact: 'nobody.here@example.com', row: 3, error: expect.objectContaining({ email: 'nobody.here@example.com', itemIndex: 0 }) },
+		]);
+	});
+
 	it('carry the input item\'s fields for a refusal of a read too (no email involved)', async () => {
 		const { success, errors } = await runWithErrorOutput(
 			'aWeberBroadcast',

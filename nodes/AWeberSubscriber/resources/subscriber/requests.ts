@@ -17,13 +17,14 @@ import {
 import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
 import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
 import { locationOf } from '../../../shared/followLocation';
-import { readPathParameter } from '../../../shared/pathParameters';
+import { fillPathParameters, readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
 import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
 import { runStateOf } from '../../../shared/runState';
+import { addedSubscriberLink } from './addedSubscriber';
 import { aweberGet } from '../../../shared/transport';
 
 function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {
@@ -77,6 +78,8 @@ export async function sendSubscriberChanges(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
+	// The subscriber is read at the URL: its `{placeholders}` are filled here, whatever preSend ran before this one.
+	requestOptions.url = fillPathParameters(this, requestOptions.url);
 	const body = bodyOf(requestOptions);
 	const email = subscriberEmailOf(this);
 	const changes = readSubscriberChanges(this, body);
@@ -247,14 +250,15 @@ function sentFieldsOf(context: IExecuteSingleFunctions): IDataObject {
 /**
  * Add and Create or Update with "Output: Request Summary": what is known without reading the subscriber back
  * (one call instead of two): its ID and link from `Location` (docs/aweber-behaviour.md#status-codes), its list,
- * and the fields sent. Also what a recovered duplicate add outputs (routing.ts), from the subscriber found.
+ * and the fields sent. Also what an add its first attempt carried out outputs, from AWeber's `find` answer
+ * (subscriberAddRecovery.ts).
  */
 export async function summarizeSubscriberAdd(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const location = locationOf(response);
+	const location = addedSubscriberLink(response);
 	if (location === undefined) return items;
 	const sent = sentFieldsOf(this);
 	return [{ json: { id: idOfLink(location, 'subscribers'), email: sent.email, ...sent, ...listOfLink(location), self_link: location } }];
