@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator } from '../../../shared/descriptions';
 
-const showOnlyForAccountGet = { operation: ['get'] };
-
-export const accountGetDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForAccountGet } },
+const properties: INodeProperties[] = [
+	accountLocator,
 ];
+
+export const accountGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

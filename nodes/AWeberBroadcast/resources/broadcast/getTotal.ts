@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 import { broadcastStatusField } from './statusField';
 
-const showOnlyForBroadcastGetTotal = { operation: ['getTotal'] };
-
-export const broadcastGetTotalDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastGetTotal),
-	broadcastStatusField(showOnlyForBroadcastGetTotal),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	broadcastStatusField(),
 ];
+
+export const broadcastGetTotalDescription = updateDisplayOptions({ show: { operation: ['getTotal'] } }, properties);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
-import { followLocation } from '../../../shared/followLocation';
+import { followLocation } from './hooks';
 import { customFieldCreateDescription } from './create';
 import { customFieldDeleteDescription } from './delete';
 import { customFieldGetDescription } from './get';

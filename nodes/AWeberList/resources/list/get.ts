@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForListGet = { operation: ['get'] };
-
-export const listGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForListGet),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
 ];
+
+export const listGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator, collectionPaging } from '../../../shared/descriptions';
 
-const showOnlyForListGetMany = { operation: ['getAll'] };
-
-export const listGetManyDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForListGetMany } },
-	...collectionPaging(showOnlyForListGetMany),
+const properties: INodeProperties[] = [
+	accountLocator,
+	...collectionPaging(),
 ];
+
+export const listGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForListGetTags = { operation: ['getTags'] };
-
-export const listGetTagsDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForListGetTags),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
 ];
+
+export const listGetTagsDescription = updateDisplayOptions({ show: { operation: ['getTags'] } }, properties);

@@ -20,7 +20,7 @@ import { locationOf } from '../../../shared/followLocation';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
 import { requireCollectionPage } from '../../../shared/collections';
-import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
+import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberByEmail';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
 import { aweberGet } from '../../../shared/transport';

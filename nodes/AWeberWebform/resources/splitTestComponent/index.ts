@@ -1,13 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 import { splitTestComponentLocator, splitTestLocator } from '../locators';
 import { SPLIT_TESTS } from '../splitTest';
 
 const COMPONENTS = `${SPLIT_TESTS}/{splitTestId}/components`;
-const showOnlyForComponentGet = { resource: ['splitTestComponent'], operation: ['get'] };
-const showOnlyForComponentGetMany = { resource: ['splitTestComponent'], operation: ['getAll'] };
 
 export const splitTestComponentOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -36,10 +35,14 @@ export const splitTestComponentOperations: INodeProperties = {
 
 export const splitTestComponentDescription: INodeProperties[] = [
 	splitTestComponentOperations,
-	...listScopeLocators(showOnlyForComponentGet),
-	shownFor(splitTestLocator, showOnlyForComponentGet),
-	shownFor(splitTestComponentLocator, showOnlyForComponentGet),
-	...listScopeLocators(showOnlyForComponentGetMany),
-	shownFor(splitTestLocator, showOnlyForComponentGetMany),
-	...collectionPaging(showOnlyForComponentGetMany),
+	...updateDisplayOptions({ show: { resource: ['splitTestComponent'], operation: ['get'] } }, [
+		...listScopeLocators(),
+		splitTestLocator,
+		splitTestComponentLocator,
+	]),
+	...updateDisplayOptions({ show: { resource: ['splitTestComponent'], operation: ['getAll'] } }, [
+		...listScopeLocators(),
+		splitTestLocator,
+		...collectionPaging(),
+	]),
 ];
