@@ -3,8 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator } from '../../../shared/descriptions';
 
-const properties: INodeProperties[] = [
-	accountLocator,
-];
+const properties: INodeProperties[] = [accountLocator];
 
 export const accountGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

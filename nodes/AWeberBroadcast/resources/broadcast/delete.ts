@@ -4,9 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { broadcastLocator } from '../../../shared/campaignLocators';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	broadcastLocator,
-];
+const properties: INodeProperties[] = [...listScopeLocators(), broadcastLocator];
 
 export const broadcastDeleteDescription = updateDisplayOptions({ show: { operation: ['delete'] } }, properties);

@@ -4,9 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listScopeLocators } from '../../../shared/listScope';
 import { broadcastStatusField } from './statusField';
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	broadcastStatusField(),
-];
+const properties: INodeProperties[] = [...listScopeLocators(), broadcastStatusField()];
 
 export const broadcastGetTotalDescription = updateDisplayOptions({ show: { operation: ['getTotal'] } }, properties);

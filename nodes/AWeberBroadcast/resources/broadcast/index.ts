@@ -129,7 +129,7 @@ export const broadcastOperations: INodeProperties = {
 			routing: {
 				request: { method: 'GET', url: `${BROADCAST_STATS}/{statisticId}` },
 				output: { postReceive: [readableStatistics] },
-				// Asks the other spelling of an unsubscribe statistic on a 404, and restates "Campaign not found" (getStatistic.ts).
+				// Asks the other spelling of an unsubscribe statistic on a 404, and restates "Campaign not found" (statisticsRefusal.ts).
 				operations: { pagination: sendStatisticRequest },
 			},
 		},

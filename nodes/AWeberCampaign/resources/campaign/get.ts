@@ -4,9 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { campaignLocator } from '../../../shared/campaignLocators';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	campaignLocator,
-];
+const properties: INodeProperties[] = [...listScopeLocators(), campaignLocator];
 
 export const campaignGetDescription = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['get'] } }, properties);

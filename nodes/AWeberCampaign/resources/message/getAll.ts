@@ -5,10 +5,6 @@ import { campaignLocator } from '../../../shared/campaignLocators';
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	campaignLocator,
-	...collectionPaging(),
-];
+const properties: INodeProperties[] = [...listScopeLocators(), campaignLocator, ...collectionPaging()];
 
 export const messageGetManyDescription = updateDisplayOptions({ show: { resource: ['message'], operation: ['getAll'] } }, properties);

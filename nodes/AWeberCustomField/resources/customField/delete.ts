@@ -4,9 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { customFieldLocator } from '../../../shared/customFieldProperties';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	customFieldLocator,
-];
+const properties: INodeProperties[] = [...listScopeLocators(), customFieldLocator];
 
 export const customFieldDeleteDescription = updateDisplayOptions({ show: { operation: ['delete'] } }, properties);

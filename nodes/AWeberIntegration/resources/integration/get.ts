@@ -12,9 +12,6 @@ export const integrationLocator = aweberLocator({
 	idPlaceholder: '301',
 });
 
-const properties: INodeProperties[] = [
-	accountLocator,
-	integrationLocator,
-];
+const properties: INodeProperties[] = [accountLocator, integrationLocator];
 
 export const integrationGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

@@ -15,9 +15,6 @@ export const landingPageLocator = aweberLocator({
 	idPattern: '^[\\w-]{1,64}$',
 });
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	landingPageLocator,
-];
+const properties: INodeProperties[] = [...listScopeLocators(), landingPageLocator];
 
 export const landingPageGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

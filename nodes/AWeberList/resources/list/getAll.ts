@@ -3,9 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator, collectionPaging } from '../../../shared/descriptions';
 
-const properties: INodeProperties[] = [
-	accountLocator,
-	...collectionPaging(),
-];
+const properties: INodeProperties[] = [accountLocator, ...collectionPaging()];
 
 export const listGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

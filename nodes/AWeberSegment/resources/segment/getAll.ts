@@ -4,9 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const properties: INodeProperties[] = [
-	...listScopeLocators(),
-	...collectionPaging(),
-];
+const properties: INodeProperties[] = [...listScopeLocators(), ...collectionPaging()];
 
 export const segmentGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

@@ -3,7 +3,10 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { customFieldNamesOfList, newSubscriberCustomFields, type CustomFieldValue } from '../../../shared/customFields';
 import { invalidField } from '../../../shared/fieldValidation';
 
-/** The PATCH's `custom_fields` when Update's option "Replace All Custom Fields" (fields.ts) is on (empty values left out, so AWeber empties them), else undefined. */
+/**
+ * The PATCH's `custom_fields` when Update's option "Replace All Custom Fields" (fields.ts) is on (empty values left
+ * out, so AWeber empties them), else undefined.
+ */
 export async function replacedCustomFields(
 	context: IExecuteSingleFunctions,
 	changes: CustomFieldValue[],

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listScopeLocators } from '../../../shared/listScope';
-import { accountCollectionFields, listCollectionFields } from '../listOrAccount';
-import { splitTestLocator } from '../locators';
+import { splitTestGetDescription } from './get';
+import { splitTestGetManyDescription } from './getAll';
+import { splitTestGetManyForAccountDescription } from './getAllForAccount';
 
 export const SPLIT_TESTS = '/accounts/{accountId}/lists/{listId}/web_form_split_tests';
 
@@ -43,7 +42,7 @@ export const splitTestOperations: INodeProperties = {
 
 export const splitTestDescription: INodeProperties[] = [
 	splitTestOperations,
-	...updateDisplayOptions({ show: { resource: ['splitTest'], operation: ['get'] } }, [...listScopeLocators(), splitTestLocator]),
-	...updateDisplayOptions({ show: { resource: ['splitTest'], operation: ['getAll'] } }, listCollectionFields()),
-	...updateDisplayOptions({ show: { resource: ['splitTest'], operation: ['getAllForAccount'] } }, accountCollectionFields()),
+	...splitTestGetDescription,
+	...splitTestGetManyDescription,
+	...splitTestGetManyForAccountDescription,
 ];

@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectionPaging } from '../../../shared/descriptions';
-import { listScopeLocators } from '../../../shared/listScope';
-import { splitTestComponentLocator, splitTestLocator } from '../locators';
 import { SPLIT_TESTS } from '../splitTest';
+import { splitTestComponentGetDescription } from './get';
+import { splitTestComponentGetManyDescription } from './getAll';
 
 const COMPONENTS = `${SPLIT_TESTS}/{splitTestId}/components`;
 
@@ -35,14 +33,6 @@ export const splitTestComponentOperations: INodeProperties = {
 
 export const splitTestComponentDescription: INodeProperties[] = [
 	splitTestComponentOperations,
-	...updateDisplayOptions({ show: { resource: ['splitTestComponent'], operation: ['get'] } }, [
-		...listScopeLocators(),
-		splitTestLocator,
-		splitTestComponentLocator,
-	]),
-	...updateDisplayOptions({ show: { resource: ['splitTestComponent'], operation: ['getAll'] } }, [
-		...listScopeLocators(),
-		splitTestLocator,
-		...collectionPaging(),
-	]),
+	...splitTestComponentGetDescription,
+	...splitTestComponentGetManyDescription,
 ];

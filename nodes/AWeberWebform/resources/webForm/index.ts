@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listScopeLocators } from '../../../shared/listScope';
-import { accountCollectionFields, listCollectionFields } from '../listOrAccount';
-import { webFormLocator } from '../locators';
+import { webFormGetDescription } from './get';
+import { webFormGetManyDescription } from './getAll';
+import { webFormGetManyForAccountDescription } from './getAllForAccount';
 
 const WEB_FORMS = '/accounts/{accountId}/lists/{listId}/web_forms';
 
@@ -41,7 +40,7 @@ export const webFormOperations: INodeProperties = {
 
 export const webFormDescription: INodeProperties[] = [
 	webFormOperations,
-	...updateDisplayOptions({ show: { resource: ['webForm'], operation: ['get'] } }, [...listScopeLocators(), webFormLocator]),
-	...updateDisplayOptions({ show: { resource: ['webForm'], operation: ['getAll'] } }, listCollectionFields()),
-	...updateDisplayOptions({ show: { resource: ['webForm'], operation: ['getAllForAccount'] } }, accountCollectionFields()),
+	...webFormGetDescription,
+	...webFormGetManyDescription,
+	...webFormGetManyForAccountDescription,
 ];
