@@ -11,7 +11,6 @@ import { subscriberGetDescription } from './get';
 import { subscriberGetActivityDescription } from './getActivity';
 import { subscriberGetManyDescription } from './getAll';
 import { subscriberGetForMessageDescription } from './getForMessage';
-import { subscriberMoveDescription } from './move';
 import {
 	findSubscriberToGet,
 	followLocation,
@@ -27,6 +26,7 @@ import {
 	sendSubscriberEmail,
 	unwrapFoundSubscriber,
 } from './hooks';
+import { subscriberMoveDescription } from './move';
 import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
