@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport } from '../shared/routing';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchIntegrations } from '../shared/listSearch/searchIntegrations';
 import { aweberActionNode } from '../shared/nodeDescription';

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport } from '../shared/routing';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchLandingPages } from '../shared/listSearch/searchLandingPages';
 import { searchLists } from '../shared/listSearch/searchLists';

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { aweberTransport } from '../shared/descriptions';
+import { aweberTransport } from '../shared/routing';
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
 import { searchCampaigns } from '../shared/listSearch/searchCampaigns';
 import { searchLists } from '../shared/listSearch/searchLists';

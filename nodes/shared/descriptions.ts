@@ -1,9 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
 import { AWEBER_MAX_PAGE_SIZE } from './constants';
 
-/** The hidden property that hooks every operation into the routed entry lives with the other routing assumptions. */
-export { aweberTransport } from './routing';
+/*
+ * Field builders shared by the nodes' operation files. Pure descriptions: nothing here reaches the network layer
+ * (docs/architecture.md#fields-and-hooks). An operation file shows its fields for its operation once, at its end,
+ * with n8n's `updateDisplayOptions`, so these builders take no displayOptions.
+ */
 
 /** A resource locator: pick from a searchable list, type the ID, or paste the AWeber URL (`self_link`). */
 export function aweberLocator(options: {
@@ -89,16 +92,12 @@ export const listLocator = aweberLocator({
  * Return All / Limit for an AWeber collection. Pages are followed by `sendAweberRequest`;
  * these fields only set the page size and the cap.
  */
-export function collectionPaging(
-	show: Record<string, Array<string | boolean>>,
-	pageSizeParameter: 'ws.size' | 'page_size' = 'ws.size',
-): INodeProperties[] {
+export function collectionPaging(pageSizeParameter: 'ws.size' | 'page_size' = 'ws.size'): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
 			type: 'boolean',
-			displayOptions: { show },
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 			routing: {
@@ -114,7 +113,7 @@ export function collectionPaging(
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
-			displayOptions: { show: { ...show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
@@ -129,4 +128,19 @@ export function collectionPaging(
 			},
 		},
 	];
+}
+
+/**
+ * The Simplify toggle of one operation, carrying its postReceive (runs only where the toggle is shown); the
+ * postReceive comes from the resource's hooks (simplify.ts).
+ */
+export function simplifyToggle(postReceive: PostReceiveAction): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		routing: { output: { postReceive: [postReceive] } },
+	};
 }

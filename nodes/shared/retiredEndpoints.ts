@@ -9,13 +9,13 @@ import type { INodeProperties } from 'n8n-workflow';
 export const RETIRED_ENDPOINT_NOTE =
 	"Not in AWeber's current API reference, which no longer lists campaign messages; for opens, clicks and counts use the AWeber Broadcast node (Get Opens, Get Clicks, Get Statistic)";
 
-/** The editor notice shown with an operation on a retired endpoint. */
-export function retiredEndpointNotice(show: Record<string, string[]>): INodeProperties {
+/** The editor notice shown with an operation on a retired endpoint (where `show` says, or where its operation file shows it). */
+export function retiredEndpointNotice(show?: Record<string, string[]>): INodeProperties {
 	return {
 		displayName: `${RETIRED_ENDPOINT_NOTE}.`,
 		name: 'retiredEndpointNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 	};
 }

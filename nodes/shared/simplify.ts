@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isCollectionPage } from './collections';
 import { listOfLink } from './links';
@@ -7,8 +7,6 @@ import { listOfLink } from './links';
  * Simplify: the fields users map most instead of AWeber's whole object (about 40 fields for a subscriber, 30 for
  * a broadcast). Kept fields keep AWeber's names, so an expression reading one works with Simplify on or off.
  */
-
-type Show = Record<string, Array<string | boolean>>;
 
 /**
  * The named fields AWeber gave, in this order; absent ones are left out, not invented. Built field by field, not
@@ -71,16 +69,3 @@ export function eachOutputEntry(items: INodeExecutionData[], reshape: (entry: ID
 
 export const simplifySubscribers = simplifyOutput(simplifiedSubscriber);
 export const simplifyBroadcasts = simplifyOutput(simplifiedBroadcast);
-
-/** The Simplify toggle of one operation, carrying its postReceive (runs only where the toggle is shown). */
-export function simplifyToggle(show: Show, postReceive: PostReceiveAction): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		displayOptions: { show },
-		routing: { output: { postReceive: [postReceive] } },
-	};
-}

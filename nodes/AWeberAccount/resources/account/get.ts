@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator } from '../../../shared/descriptions';
 
-const showOnlyForAccountGet = { operation: ['get'] };
+const properties: INodeProperties[] = [accountLocator];
 
-export const accountGetDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForAccountGet } },
-];
+export const accountGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

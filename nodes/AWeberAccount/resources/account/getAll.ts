@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 
-const showOnlyForAccountGetMany = { operation: ['getAll'] };
+const properties: INodeProperties[] = [...collectionPaging()];
 
-export const accountGetManyDescription: INodeProperties[] = [...collectionPaging(showOnlyForAccountGetMany)];
+export const accountGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

@@ -1,13 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
+import { simplifyToggle } from '../../../shared/descriptions';
+import { listScopeLocators } from '../../../shared/listScope';
+import { simplifyBroadcasts } from './hooks';
 
-const showOnlyForBroadcastCancel = { operation: ['cancel'] };
-
-export const broadcastCancelDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastCancel),
-	shownFor(broadcastLocator, showOnlyForBroadcastCancel),
-	simplifyToggle(showOnlyForBroadcastCancel, simplifyBroadcasts),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	broadcastLocator,
+	simplifyToggle(simplifyBroadcasts),
 ];
+
+export const broadcastCancelDescription = updateDisplayOptions({ show: { operation: ['cancel'] } }, properties);

@@ -1,23 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
 import { bodyHtmlField, byDisplayName, bodyTextField, broadcastSettingFields, subjectField } from './contentFields';
+import { simplifyBroadcasts } from './hooks';
 
-const showOnlyForBroadcastCreate = { operation: ['create'] };
-
-export const broadcastCreateDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastCreate),
-	{ ...subjectField, required: true, displayOptions: { show: showOnlyForBroadcastCreate } },
-	{ ...bodyHtmlField, displayOptions: { show: showOnlyForBroadcastCreate } },
-	{ ...bodyTextField, displayOptions: { show: showOnlyForBroadcastCreate } },
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	{ ...subjectField, required: true },
+	bodyHtmlField,
+	bodyTextField,
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: showOnlyForBroadcastCreate },
 		options: byDisplayName([
 			...broadcastSettingFields,
 			{
@@ -30,5 +29,7 @@ export const broadcastCreateDescription: INodeProperties[] = [
 			},
 		]),
 	},
-	simplifyToggle(showOnlyForBroadcastCreate, simplifyBroadcasts),
+	simplifyToggle(simplifyBroadcasts),
 ];
+
+export const broadcastCreateDescription = updateDisplayOptions({ show: { operation: ['create'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForBroadcastDelete = { operation: ['delete'] };
+const properties: INodeProperties[] = [...listScopeLocators(), broadcastLocator];
 
-export const broadcastDeleteDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastDelete),
-	shownFor(broadcastLocator, showOnlyForBroadcastDelete),
-];
+export const broadcastDeleteDescription = updateDisplayOptions({ show: { operation: ['delete'] } }, properties);

@@ -1,15 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectionPaging } from '../../../shared/descriptions';
+import { collectionPaging, simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
 import { broadcastStatusField } from './statusField';
+import { simplifyBroadcasts } from './hooks';
 
-const showOnlyForBroadcastGetMany = { operation: ['getAll'] };
-
-export const broadcastGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastGetMany),
-	broadcastStatusField(showOnlyForBroadcastGetMany),
-	...collectionPaging(showOnlyForBroadcastGetMany),
-	simplifyToggle(showOnlyForBroadcastGetMany, simplifyBroadcasts),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	broadcastStatusField(),
+	...collectionPaging(),
+	simplifyToggle(simplifyBroadcasts),
 ];
+
+export const broadcastGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

@@ -1,31 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
-import { routedAweberRequest } from '../../../shared/routing';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-import { explainStatisticsOfUnsentBroadcast } from './statisticsRefusal';
-
-const showOnlyForBroadcastGetStatistic = { operation: ['getStatistic'] };
-
-/**
- * The unsubscribe time series: AWeber's reference names them `*_unsubscribed` in its path enum and
- * `*_unsubscribes` in its prose (docs/aweber-behaviour.md#broadcast-statistics). The node asks for the enum's
- * name, and on a 404 once for the other.
- */
-export function otherUnsubscribeSpelling(url: string): string | undefined {
-	const match = /^(.*\/stats\/(?:hourly|daily)_unsubscrib)(ed|es)$/.exec(url);
-	if (match === null) return undefined;
-	return `${match[1]}${match[2] === 'ed' ? 'es' : 'ed'}`;
-}
-
-/**
- * Get Statistic's entry (`routing.operations.pagination`): the routed entry, asking the other spelling on a 404, and
- * saying what "Campaign not found" means before the broadcast is sent (statisticsRefusal.ts).
- */
-export const sendStatisticRequest = routedAweberRequest({
-	retryNotFoundAt: otherUnsubscribeSpelling,
-	restateRefusal: explainStatisticsOfUnsentBroadcast,
-});
+import { listScopeLocators } from '../../../shared/listScope';
 
 /** AWeber's statistic ids (the reference's path enum): totals, then time series (hourly = first 24 h, daily = first 14 days), then top-10 lists. */
 const STATISTICS: Array<{ name: string; value: string; description: string }> = [
@@ -52,17 +29,18 @@ const STATISTICS: Array<{ name: string; value: string; description: string }> = 
 	{ value: 'sales_by_subscriber', name: 'Sales by Subscriber', description: 'The 10 subscribers with most sales' },
 ];
 
-export const broadcastGetStatisticDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastGetStatistic),
-	shownFor({ ...broadcastLocator, description: 'A sent broadcast (AWeber has statistics only once it is sent)' }, showOnlyForBroadcastGetStatistic),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	{ ...broadcastLocator, description: 'A sent broadcast (AWeber has statistics only once it is sent)' },
 	{
 		displayName: 'Statistic',
 		name: 'statisticId',
 		type: 'options',
 		required: true,
 		default: 'total_opens',
-		displayOptions: { show: showOnlyForBroadcastGetStatistic },
 		options: STATISTICS,
 		description: 'Which statistic to read',
 	},
 ];
+
+export const broadcastGetStatisticDescription = updateDisplayOptions({ show: { operation: ['getStatistic'] } }, properties);

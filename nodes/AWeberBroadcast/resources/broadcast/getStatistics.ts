@@ -1,13 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
 import { collectionPaging } from '../../../shared/descriptions';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForBroadcastGetStatistics = { operation: ['getStatistics'] };
-
-export const broadcastGetStatisticsDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastGetStatistics),
-	shownFor({ ...broadcastLocator, description: 'A sent broadcast (AWeber has statistics only once it is sent)' }, showOnlyForBroadcastGetStatistics),
-	...collectionPaging(showOnlyForBroadcastGetStatistics),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	{ ...broadcastLocator, description: 'A sent broadcast (AWeber has statistics only once it is sent)' },
+	...collectionPaging(),
 ];
+
+export const broadcastGetStatisticsDescription = updateDisplayOptions({ show: { operation: ['getStatistics'] } }, properties);

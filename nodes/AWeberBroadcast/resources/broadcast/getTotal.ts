@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 import { broadcastStatusField } from './statusField';
 
-const showOnlyForBroadcastGetTotal = { operation: ['getTotal'] };
+const properties: INodeProperties[] = [...listScopeLocators(), broadcastStatusField()];
 
-export const broadcastGetTotalDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastGetTotal),
-	broadcastStatusField(showOnlyForBroadcastGetTotal),
-];
+export const broadcastGetTotalDescription = updateDisplayOptions({ show: { operation: ['getTotal'] } }, properties);

@@ -1,35 +1,33 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
-import { readSelfLink } from '../../../shared/followLocation';
-import { routedAweberRequest } from '../../../shared/routing';
 import { broadcastCancelDescription } from './cancel';
 import { broadcastCreateDescription } from './create';
 import { broadcastDeleteDescription } from './delete';
 import { broadcastGetDescription } from './get';
 import { broadcastGetManyDescription } from './getAll';
 import { broadcastGetClicksDescription } from './getClicks';
-import {
-	broadcastGetLinkReportDescription,
-	LINK_REPORT_PATH,
-	linkReportIdentifiers,
-	linkReportPage,
-} from './getLinkReport';
+import { broadcastGetLinkReportDescription, LINK_REPORT_PATH } from './getLinkReport';
 import { broadcastGetOpensDescription } from './getOpens';
-import { broadcastGetStatisticDescription, sendStatisticRequest } from './getStatistic';
+import { broadcastGetStatisticDescription } from './getStatistic';
 import { broadcastGetStatisticsDescription } from './getStatistics';
 import { broadcastGetTotalDescription } from './getTotal';
 import {
 	createBroadcastFormBody,
+	linkReportIdentifiers,
+	linkReportPage,
 	readableStatistics,
+	readSelfLink,
+	refusingBadInput,
+	routedAweberRequest,
 	scheduleCreatedBroadcast,
 	scheduleFormBody,
+	sendBroadcastStatisticsRequest,
+	sendStatisticRequest,
 	updateBroadcastFormBody,
-} from './requestShaping';
+} from './hooks';
 import { broadcastScheduleDescription } from './schedule';
-import { sendBroadcastStatisticsRequest } from './statisticsRefusal';
 import { broadcastUpdateDescription } from './update';
-import { refusingBadInput } from '../../../shared/transport';
 
 const BROADCASTS = '/accounts/{accountId}/lists/{listId}/broadcasts';
 const BROADCAST = `${BROADCASTS}/{broadcastId}`;
@@ -131,7 +129,7 @@ export const broadcastOperations: INodeProperties = {
 			routing: {
 				request: { method: 'GET', url: `${BROADCAST_STATS}/{statisticId}` },
 				output: { postReceive: [readableStatistics] },
-				// Asks the other spelling of an unsubscribe statistic on a 404, and restates "Campaign not found" (getStatistic.ts).
+				// Asks the other spelling of an unsubscribe statistic on a 404, and restates "Campaign not found" (statisticsRefusal.ts).
 				operations: { pagination: sendStatisticRequest },
 			},
 		},

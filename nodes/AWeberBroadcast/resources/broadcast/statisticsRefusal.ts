@@ -20,3 +20,23 @@ export function explainStatisticsOfUnsentBroadcast(error: RoutedError, request: 
 
 /** Get Statistics declares this as its `routing.operations.pagination` (Get Statistic's entry adds the spelling retry). */
 export const sendBroadcastStatisticsRequest = routedAweberRequest({ restateRefusal: explainStatisticsOfUnsentBroadcast });
+
+/**
+ * The unsubscribe time series: AWeber's reference names them `*_unsubscribed` in its path enum and
+ * `*_unsubscribes` in its prose (docs/aweber-behaviour.md#broadcast-statistics). The node asks for the enum's
+ * name, and on a 404 once for the other.
+ */
+export function otherUnsubscribeSpelling(url: string): string | undefined {
+	const match = /^(.*\/stats\/(?:hourly|daily)_unsubscrib)(ed|es)$/.exec(url);
+	if (match === null) return undefined;
+	return `${match[1]}${match[2] === 'ed' ? 'es' : 'ed'}`;
+}
+
+/**
+ * Get Statistic's entry (`routing.operations.pagination`): the routed entry, asking the other spelling on a 404, and
+ * saying what "Campaign not found" means before the broadcast is sent.
+ */
+export const sendStatisticRequest = routedAweberRequest({
+	retryNotFoundAt: otherUnsubscribeSpelling,
+	restateRefusal: explainStatisticsOfUnsentBroadcast,
+});

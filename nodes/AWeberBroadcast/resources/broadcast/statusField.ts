@@ -1,13 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** AWeber lists broadcasts by one status at a time (`status` is required); sending ones count as sent. */
-export function broadcastStatusField(show: Record<string, string[]>): INodeProperties {
+export function broadcastStatusField(): INodeProperties {
 	return {
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
 		required: true,
-		displayOptions: { show },
 		options: [
 			{ name: 'Draft', value: 'draft', description: 'Drafts created through the API (AWeber lists no other drafts)' },
 			{ name: 'Scheduled', value: 'scheduled' },

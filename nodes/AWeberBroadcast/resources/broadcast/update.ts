@@ -1,23 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { broadcastLocator } from '../../../shared/campaignLocators';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-import { simplifyBroadcasts, simplifyToggle } from '../../../shared/simplify';
+import { simplifyToggle } from '../../../shared/descriptions';
+import { listScopeLocators } from '../../../shared/listScope';
 import { bodyHtmlField, byDisplayName, bodyTextField, broadcastSettingFields, subjectField } from './contentFields';
+import { simplifyBroadcasts } from './hooks';
 
-const showOnlyForBroadcastUpdate = { operation: ['update'] };
-
-export const broadcastUpdateDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForBroadcastUpdate),
-	shownFor({ ...broadcastLocator, description: 'A draft created through the API (AWeber allows no other to change)' }, showOnlyForBroadcastUpdate),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	{ ...broadcastLocator, description: 'A draft created through the API (AWeber allows no other to change)' },
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: showOnlyForBroadcastUpdate },
 		options: byDisplayName([...broadcastSettingFields, subjectField, bodyHtmlField, bodyTextField]),
 	},
-	simplifyToggle(showOnlyForBroadcastUpdate, simplifyBroadcasts),
+	simplifyToggle(simplifyBroadcasts),
 ];
+
+export const broadcastUpdateDescription = updateDisplayOptions({ show: { operation: ['update'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/campaignLocators';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForCampaignGet = { resource: ['campaign'], operation: ['get'] };
+const properties: INodeProperties[] = [...listScopeLocators(), campaignLocator];
 
-export const campaignGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCampaignGet),
-	shownFor(campaignLocator, showOnlyForCampaignGet),
-];
+export const campaignGetDescription = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['get'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForCampaignGetMany = { resource: ['campaign'], operation: ['getAll'] };
+const properties: INodeProperties[] = [...listScopeLocators(), ...collectionPaging()];
 
-export const campaignGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCampaignGetMany),
-	...collectionPaging(showOnlyForCampaignGetMany),
-];
+export const campaignGetManyDescription = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['getAll'] } }, properties);

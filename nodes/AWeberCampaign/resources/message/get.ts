@@ -1,12 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator, messageLocator } from '../../../shared/campaignLocators';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForMessageGet = { resource: ['message'], operation: ['get'] };
+const properties: INodeProperties[] = [...listScopeLocators(), campaignLocator, messageLocator];
 
-export const messageGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForMessageGet),
-	shownFor(campaignLocator, showOnlyForMessageGet),
-	shownFor(messageLocator, showOnlyForMessageGet),
-];
+export const messageGetDescription = updateDisplayOptions({ show: { resource: ['message'], operation: ['get'] } }, properties);

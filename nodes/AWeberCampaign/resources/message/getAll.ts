@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/campaignLocators';
 import { collectionPaging } from '../../../shared/descriptions';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForMessageGetMany = { resource: ['message'], operation: ['getAll'] };
+const properties: INodeProperties[] = [...listScopeLocators(), campaignLocator, ...collectionPaging()];
 
-export const messageGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForMessageGetMany),
-	shownFor(campaignLocator, showOnlyForMessageGetMany),
-	...collectionPaging(showOnlyForMessageGetMany),
-];
+export const messageGetManyDescription = updateDisplayOptions({ show: { resource: ['message'], operation: ['getAll'] } }, properties);

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { campaignLocator, messageLocator } from '../../../shared/campaignLocators';
 import { collectionPaging } from '../../../shared/descriptions';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 import { MESSAGE } from '../message';
 
 /**
@@ -20,14 +21,8 @@ function messageEventResource(options: {
 	getDescription: string;
 	getManyDescription: string;
 }): INodeProperties[] {
-	const showOnlyForGet = { resource: [options.resource], operation: ['get'] };
-	const showOnlyForGetMany = { resource: [options.resource], operation: ['getAll'] };
 	const article = /^[aeiou]/i.test(options.noun) ? 'an' : 'a';
-	const messageFields = (show: typeof showOnlyForGet) => [
-		...listScopeLocators(show),
-		shownFor(campaignLocator, show),
-		shownFor(messageLocator, show),
-	];
+	const messageFields = [...listScopeLocators(), campaignLocator, messageLocator];
 	return [
 		{
 			displayName: 'Operation',
@@ -53,19 +48,19 @@ function messageEventResource(options: {
 			],
 			default: 'getAll',
 		},
-		...messageFields(showOnlyForGetMany),
-		...collectionPaging(showOnlyForGetMany),
-		...messageFields(showOnlyForGet),
-		{
-			displayName: `${options.idLabel} ID`,
-			name: options.idName,
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '1',
-			displayOptions: { show: showOnlyForGet },
-			description: `The ID of the ${options.noun} (the ID of an item from Get Many)`,
-		},
+		...updateDisplayOptions({ show: { resource: [options.resource], operation: ['getAll'] } }, [...messageFields, ...collectionPaging()]),
+		...updateDisplayOptions({ show: { resource: [options.resource], operation: ['get'] } }, [
+			...messageFields,
+			{
+				displayName: `${options.idLabel} ID`,
+				name: options.idName,
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: '1',
+				description: `The ID of the ${options.noun} (the ID of an item from Get Many)`,
+			},
+		]),
 	];
 }
 

@@ -1,13 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireFields, TRIMMED_TEXT } from '../../../shared/fieldValidation';
 import { listScopeLocators } from '../../../shared/listScope';
-import { refusingBadInput } from '../../../shared/transport';
+import { refusingBadInput } from './hooks';
 
-const showOnlyForCustomFieldCreate = { operation: ['create'] };
-
-export const customFieldCreateDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCustomFieldCreate),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -16,7 +15,6 @@ export const customFieldCreateDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'Company',
 		description: 'Name of the new custom field; it must differ (ignoring case) from the list\'s other custom fields',
-		displayOptions: { show: showOnlyForCustomFieldCreate },
 		routing: {
 			send: {
 				type: 'body',
@@ -27,3 +25,5 @@ export const customFieldCreateDescription: INodeProperties[] = [
 		},
 	},
 ];
+
+export const customFieldCreateDescription = updateDisplayOptions({ show: { operation: ['create'] } }, properties);

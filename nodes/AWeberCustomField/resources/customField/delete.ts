@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { customFieldLocator } from '../../../shared/customFields';
+import { customFieldLocator } from '../../../shared/customFieldProperties';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForCustomFieldDelete = { operation: ['delete'] };
+const properties: INodeProperties[] = [...listScopeLocators(), customFieldLocator];
 
-export const customFieldDeleteDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCustomFieldDelete),
-	{ ...customFieldLocator, displayOptions: { show: showOnlyForCustomFieldDelete } },
-];
+export const customFieldDeleteDescription = updateDisplayOptions({ show: { operation: ['delete'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { customFieldLocator } from '../../../shared/customFields';
+import { customFieldLocator } from '../../../shared/customFieldProperties';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForCustomFieldGet = { operation: ['get'] };
+const properties: INodeProperties[] = [...listScopeLocators(), customFieldLocator];
 
-export const customFieldGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCustomFieldGet),
-	{ ...customFieldLocator, displayOptions: { show: showOnlyForCustomFieldGet } },
-];
+export const customFieldGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

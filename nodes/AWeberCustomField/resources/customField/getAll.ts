@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForCustomFieldGetMany = { operation: ['getAll'] };
+const properties: INodeProperties[] = [...listScopeLocators(), ...collectionPaging()];
 
-export const customFieldGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCustomFieldGetMany),
-	...collectionPaging(showOnlyForCustomFieldGetMany),
-];
+export const customFieldGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

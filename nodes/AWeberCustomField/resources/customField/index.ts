@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
-import { followLocation } from '../../../shared/followLocation';
 import { customFieldCreateDescription } from './create';
 import { customFieldDeleteDescription } from './delete';
 import { customFieldGetDescription } from './get';
 import { customFieldGetManyDescription } from './getAll';
+import { followLocation } from './hooks';
 import { customFieldUpdateDescription } from './update';
 
 const customFieldUrl = '/accounts/{accountId}/lists/{listId}/custom_fields/{customFieldId}';

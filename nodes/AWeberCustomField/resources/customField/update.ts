@@ -1,12 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { customFieldLocator } from '../../../shared/customFields';
+import { customFieldLocator } from '../../../shared/customFieldProperties';
 import { checkText, TRIMMED_TEXT } from '../../../shared/fieldValidation';
 import { listScopeLocators } from '../../../shared/listScope';
-import { refusingBadInput } from '../../../shared/transport';
-
-const showOnlyForCustomFieldUpdate = { operation: ['update'] };
+import { refusingBadInput } from './hooks';
 
 /** AWeber accepts an empty PATCH, which would silently do nothing; say so instead. */
 async function requireCustomFieldChange(
@@ -24,16 +22,15 @@ async function requireCustomFieldChange(
 	return requestOptions;
 }
 
-export const customFieldUpdateDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForCustomFieldUpdate),
-	{ ...customFieldLocator, displayOptions: { show: showOnlyForCustomFieldUpdate } },
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	customFieldLocator,
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: showOnlyForCustomFieldUpdate },
 		routing: { send: { preSend: [refusingBadInput(requireCustomFieldChange)] } },
 		options: [
 			{
@@ -55,3 +52,5 @@ export const customFieldUpdateDescription: INodeProperties[] = [
 		],
 	},
 ];
+
+export const customFieldUpdateDescription = updateDisplayOptions({ show: { operation: ['update'] } }, properties);

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator, aweberLocator } from '../../../shared/descriptions';
-
-const showOnlyForIntegrationGet = { operation: ['get'] };
 
 export const integrationLocator = aweberLocator({
 	name: 'integrationId',
@@ -13,7 +12,6 @@ export const integrationLocator = aweberLocator({
 	idPlaceholder: '301',
 });
 
-export const integrationGetDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForIntegrationGet } },
-	{ ...integrationLocator, displayOptions: { show: showOnlyForIntegrationGet } },
-];
+const properties: INodeProperties[] = [accountLocator, integrationLocator];
+
+export const integrationGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

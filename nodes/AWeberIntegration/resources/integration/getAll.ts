@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator, collectionPaging } from '../../../shared/descriptions';
 
-const showOnlyForIntegrationGetMany = { operation: ['getAll'] };
+const properties: INodeProperties[] = [accountLocator, ...collectionPaging()];
 
-export const integrationGetManyDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForIntegrationGetMany } },
-	...collectionPaging(showOnlyForIntegrationGetMany),
-];
+export const integrationGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

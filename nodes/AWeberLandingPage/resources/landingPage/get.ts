@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { aweberLocator } from '../../../shared/descriptions';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-
-const showOnlyForLandingPageGet = { operation: ['get'] };
+import { listScopeLocators } from '../../../shared/listScope';
 
 /** Landing page ids are not numbers (AWeber uses UUID-like ids for them). */
 export const landingPageLocator = aweberLocator({
@@ -16,7 +15,6 @@ export const landingPageLocator = aweberLocator({
 	idPattern: '^[\\w-]{1,64}$',
 });
 
-export const landingPageGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForLandingPageGet),
-	shownFor(landingPageLocator, showOnlyForLandingPageGet),
-];
+const properties: INodeProperties[] = [...listScopeLocators(), landingPageLocator];
+
+export const landingPageGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForLandingPageGetMany = { operation: ['getAll'] };
+const properties: INodeProperties[] = [...listScopeLocators(), ...collectionPaging()];
 
-export const landingPageGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForLandingPageGetMany),
-	...collectionPaging(showOnlyForLandingPageGetMany),
-];
+export const landingPageGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

@@ -1,13 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator, collectionPaging } from '../../../shared/descriptions';
 import { requireFields } from '../../../shared/fieldValidation';
-import { refusingBadInput } from '../../../shared/transport';
+import { refusingBadInput } from './hooks';
 
-const showOnlyForListFind = { operation: ['find'] };
-
-export const listFindDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForListFind } },
+const properties: INodeProperties[] = [
+	accountLocator,
 	{
 		displayName: 'Name or Unique List ID',
 		name: 'name',
@@ -16,10 +15,11 @@ export const listFindDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'Newsletter',
 		description: 'The list\'s name, or its unique list ID such as awlist1234567 (exact match, case-insensitive)',
-		displayOptions: { show: showOnlyForListFind },
 		routing: {
 			send: { type: 'query', property: 'name', preSend: [refusingBadInput(requireFields({ name: 'name', label: 'Name or Unique List ID' }))] },
 		},
 	},
-	...collectionPaging(showOnlyForListFind),
+	...collectionPaging(),
 ];
+
+export const listFindDescription = updateDisplayOptions({ show: { operation: ['find'] } }, properties);

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForListGet = { operation: ['get'] };
+const properties: INodeProperties[] = [...listScopeLocators()];
 
-export const listGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForListGet),
-];
+export const listGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLocator, collectionPaging } from '../../../shared/descriptions';
 
-const showOnlyForListGetMany = { operation: ['getAll'] };
+const properties: INodeProperties[] = [accountLocator, ...collectionPaging()];
 
-export const listGetManyDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForListGetMany } },
-	...collectionPaging(showOnlyForListGetMany),
-];
+export const listGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

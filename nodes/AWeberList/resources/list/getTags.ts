@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForListGetTags = { operation: ['getTags'] };
+const properties: INodeProperties[] = [...listScopeLocators()];
 
-export const listGetTagsDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForListGetTags),
-];
+export const listGetTagsDescription = updateDisplayOptions({ show: { operation: ['getTags'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
+import { listScopeLocators } from '../../../shared/listScope';
 import { segmentLocator } from '../../../shared/segmentLocator';
 
-const showOnlyForSegmentGet = { operation: ['get'] };
+const properties: INodeProperties[] = [...listScopeLocators(), segmentLocator];
 
-export const segmentGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSegmentGet),
-	shownFor(segmentLocator, showOnlyForSegmentGet),
-];
+export const segmentGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { collectionPaging } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 
-const showOnlyForSegmentGetMany = { operation: ['getAll'] };
+const properties: INodeProperties[] = [...listScopeLocators(), ...collectionPaging()];
 
-export const segmentGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSegmentGetMany),
-	...collectionPaging(showOnlyForSegmentGetMany),
-];
+export const segmentGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { eachOutputEntry } from '../../../shared/simplify';
 
@@ -31,21 +31,8 @@ export function comparableSubscriber(subscriber: IDataObject): IDataObject {
 	};
 }
 
-/** The postReceive of the field: each entry of every page (the routed entry runs it on the further pages too). */
-async function shapeForComparison(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+/** The postReceive of the field (getAll.ts): each entry of every page (the routed entry runs it on the further pages too). */
+export async function shapeForComparison(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	if (this.getNodeParameter('shapeForComparison', false) !== true) return items;
 	return eachOutputEntry(items, comparableSubscriber);
-}
-
-export function shapeForComparisonField(show: Record<string, string[]>): INodeProperties {
-	return {
-		displayName: 'Shape for Comparison',
-		name: 'shapeForComparison',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to output each subscriber as only email (lower case), name, tags (sorted) and every custom field (empty ones as ""), for n8n\'s Compare Datasets node in a sync',
-		displayOptions: { show },
-		routing: { output: { postReceive: [shapeForComparison] } },
-	};
 }

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { customFieldsProperty } from '../../../shared/customFields';
-import { readAddedSubscriber } from './addedSubscriber';
+import { customFieldsProperty } from '../../../shared/customFieldProperties';
+import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { tagsProperty } from '../../../shared/tags';
 import {
 	addOutputProperty,
@@ -15,17 +15,15 @@ import {
 	newSubscriberCustomFieldsDescription,
 	strictCustomFieldsOption,
 } from './fields';
-import { summarizeSubscriberAdd } from './requests';
-
-type Show = Record<string, string[]>;
+import { readAddedSubscriber, simplifySubscribers, summarizeSubscriberAdd } from './hooks';
 
 /**
  * The fields of a new subscriber, shared by Add and Upsert (only Add offers "Update Existing"), and what they
  * output: the subscriber read back (Simplify offered), or a summary of the request.
  */
-export function newSubscriberFields(show: Show, options: { offerUpdateExisting: boolean; summaryHas: string }): INodeProperties[] {
+export function newSubscriberFields(options: { offerUpdateExisting: boolean; summaryHas: string }): INodeProperties[] {
 	return [
-		...listScopeLocators(show),
+		...listScopeLocators(),
 		{
 			displayName: 'Email',
 			name: 'email',
@@ -34,7 +32,6 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 			required: true,
 			default: '',
 			description: 'The subscriber\'s email address (up to 50 characters)',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Additional Fields',
@@ -42,7 +39,6 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
-			displayOptions: { show },
 			options: [
 				adTrackingField,
 				customFieldsProperty(newSubscriberCustomFieldsDescription),
@@ -71,7 +67,6 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			displayOptions: { show },
 			options: [
 				ignoreUnknownCustomFieldsOption,
 				strictCustomFieldsOption,
@@ -90,12 +85,14 @@ export function newSubscriberFields(show: Show, options: { offerUpdateExisting: 
 					: []),
 			],
 		},
-		addOutputProperty(show, { subscriber: readAddedSubscriber, summary: summarizeSubscriberAdd, summaryHas: options.summaryHas }),
-		simplifyToggle({ ...show, output: ['subscriber'] }, simplifySubscribers),
+		addOutputProperty({ subscriber: readAddedSubscriber, summary: summarizeSubscriberAdd, summaryHas: options.summaryHas }),
+		{ ...simplifyToggle(simplifySubscribers), displayOptions: { show: { output: ['subscriber'] } } },
 	];
 }
 
-export const subscriberCreateDescription = newSubscriberFields(
-	{ operation: ['create'] },
-	{ offerUpdateExisting: true, summaryHas: "The subscriber's ID and link, the list and the fields sent" },
-);
+const properties = newSubscriberFields({
+	offerUpdateExisting: true,
+	summaryHas: "The subscriber's ID and link, the list and the fields sent",
+});
+
+export const subscriberCreateDescription = updateDisplayOptions({ show: { operation: ['create'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listScopeLocators } from '../../../shared/listScope';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 
-const showOnlyForSubscriberDelete = { operation: ['delete'] };
+const properties: INodeProperties[] = [...listScopeLocators(), subscriberLocator];
 
-export const subscriberDeleteDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberDelete),
-	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberDelete } },
-];
+export const subscriberDeleteDescription = updateDisplayOptions({ show: { operation: ['delete'] } }, properties);

@@ -75,10 +75,7 @@ const SUMMARY_LACKS =
  * request (1 call, so a run at AWeber's rate limit takes half the time). Each choice carries its postReceive. The
  * description says where the line is between a sync and an import (nodes/shared/bulkAdds.ts).
  */
-export function addOutputProperty(
-	show: Record<string, string[]>,
-	output: { subscriber: PostReceiveAction; summary: PostReceiveAction; summaryHas: string },
-): INodeProperties {
+export function addOutputProperty(output: { subscriber: PostReceiveAction; summary: PostReceiveAction; summaryHas: string }): INodeProperties {
 	return {
 		displayName: 'Output',
 		name: 'output',
@@ -99,6 +96,22 @@ export function addOutputProperty(
 		],
 		default: 'subscriber',
 		description: `What to output. The request summary saves the second call, so a run takes half the time under AWeber's rate limit. ${SUMMARY_LACKS}. ${BULK_ADD_ADVICE}.`,
-		displayOptions: { show },
 	};
 }
+
+/**
+ * Update's option "Replace All Custom Fields": the custom fields given are the subscriber's whole set. AWeber
+ * replaces a subscriber's custom fields with what a PATCH sends (docs/aweber-behaviour.md#custom-fields-on-patch),
+ * so without the option the Update reads the subscriber first to send its other fields back (two calls); with it,
+ * the PATCH sends the fields given and nothing is read (one call, plus one read of the list's field names per run).
+ * Every field of the list must be given, so that a field added to the list later is never emptied by a workflow
+ * that does not know it (docs/sync.md).
+ */
+export const replaceAllCustomFieldsOption: INodeProperties = {
+	displayName: 'Replace All Custom Fields',
+	name: 'replaceAllCustomFields',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether the custom fields given are the subscriber's whole set, so the subscriber is not read first (one call instead of two). Every custom field of the list must be given; an empty value empties it. For syncs.",
+};

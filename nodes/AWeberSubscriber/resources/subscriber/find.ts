@@ -1,25 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectionPaging } from '../../../shared/descriptions';
+import { collectionPaging, simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { sortOrderOption } from './getAll';
+import { simplifySubscribers } from './hooks';
 import { searchFilters } from './searchFilters';
 
-const showOnlyForSubscriberFind = { operation: ['find'] };
-
-export const subscriberFindDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberFind),
-	searchFilters(showOnlyForSubscriberFind, { listChosen: true }),
-	...collectionPaging(showOnlyForSubscriberFind),
-	simplifyToggle(showOnlyForSubscriberFind, simplifySubscribers),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	searchFilters({ listChosen: true }),
+	...collectionPaging(),
+	simplifyToggle(simplifySubscribers),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOnlyForSubscriberFind },
 		options: [
 			{
 				displayName: 'Sort By',
@@ -37,3 +35,5 @@ export const subscriberFindDescription: INodeProperties[] = [
 		],
 	},
 ];
+
+export const subscriberFindDescription = updateDisplayOptions({ show: { operation: ['find'] } }, properties);

@@ -1,14 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { accountLocator, collectionPaging } from '../../../shared/descriptions';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
+import { accountLocator, collectionPaging, simplifyToggle } from '../../../shared/descriptions';
+import { simplifySubscribers } from './hooks';
 import { searchFilters } from './searchFilters';
 
-const showOnlyForSubscriberFindForAccount = { operation: ['findForAccount'] };
-
-export const subscriberFindForAccountDescription: INodeProperties[] = [
-	{ ...accountLocator, displayOptions: { show: showOnlyForSubscriberFindForAccount } },
-	searchFilters(showOnlyForSubscriberFindForAccount, { listChosen: false }),
-	...collectionPaging(showOnlyForSubscriberFindForAccount),
-	simplifyToggle(showOnlyForSubscriberFindForAccount, simplifySubscribers),
+const properties: INodeProperties[] = [
+	accountLocator,
+	searchFilters({ listChosen: false }),
+	...collectionPaging(),
+	simplifyToggle(simplifySubscribers),
 ];
+
+export const subscriberFindForAccountDescription = updateDisplayOptions({ show: { operation: ['findForAccount'] } }, properties);

@@ -1,13 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
+import { simplifySubscribers } from './hooks';
 
-const showOnlyForSubscriberGet = { operation: ['get'] };
+const properties: INodeProperties[] = [...listScopeLocators(), subscriberLocator, simplifyToggle(simplifySubscribers)];
 
-export const subscriberGetDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberGet),
-	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberGet } },
-	simplifyToggle(showOnlyForSubscriberGet, simplifySubscribers),
-];
+export const subscriberGetDescription = updateDisplayOptions({ show: { operation: ['get'] } }, properties);

@@ -1,11 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { collectionPaging } from '../../../shared/descriptions';
+import { collectionPaging, simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
-import { shapeForComparisonField } from './comparisonShape';
-
-const showOnlyForSubscriberGetMany = { operation: ['getAll'] };
+import { shapeForComparison, simplifySubscribers } from './hooks';
 
 export const sortOrderOption: INodeProperties = {
 	displayName: 'Sort Order',
@@ -20,22 +18,28 @@ export const sortOrderOption: INodeProperties = {
 	routing: { send: { type: 'query', property: 'sort_order' } },
 };
 
-export const subscriberGetManyDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberGetMany),
-	...collectionPaging(showOnlyForSubscriberGetMany),
-	shapeForComparisonField(showOnlyForSubscriberGetMany),
-	// The comparison shape keeps fewer fields than Simplify: Simplify has nothing to do then.
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	...collectionPaging(),
 	{
-		...simplifyToggle(showOnlyForSubscriberGetMany, simplifySubscribers),
-		displayOptions: { show: showOnlyForSubscriberGetMany, hide: { shapeForComparison: [true] } },
+		displayName: 'Shape for Comparison',
+		name: 'shapeForComparison',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output each subscriber as only email (lower case), name, tags (sorted) and every custom field (empty ones as ""), for n8n\'s Compare Datasets node in a sync',
+		routing: { output: { postReceive: [shapeForComparison] } },
 	},
+	// The comparison shape keeps fewer fields than Simplify: Simplify has nothing to do then.
+	{ ...simplifyToggle(simplifySubscribers), displayOptions: { hide: { shapeForComparison: [true] } } },
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOnlyForSubscriberGetMany },
 		options: [sortOrderOption],
 	},
 ];
+
+export const subscriberGetManyDescription = updateDisplayOptions({ show: { operation: ['getAll'] } }, properties);

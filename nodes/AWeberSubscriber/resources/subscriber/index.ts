@@ -1,8 +1,6 @@
 import type { INodeProperties, NodeHint } from 'n8n-workflow';
 
 import { reportDeleted } from '../../../shared/deletedResult';
-import { followLocation } from '../../../shared/followLocation';
-import { routedAweberRequest, sendSubscriberAdd } from '../../../shared/routing';
 import { subscriberEntryUrl } from '../../../shared/subscriberLocator';
 import { bulkAddHint, noticeBulkAdd } from './bulkAdds';
 import { subscriberCreateDescription } from './create';
@@ -13,23 +11,26 @@ import { subscriberGetDescription } from './get';
 import { subscriberGetActivityDescription } from './getActivity';
 import { subscriberGetManyDescription } from './getAll';
 import { subscriberGetForMessageDescription } from './getForMessage';
-import { subscriberMoveDescription } from './move';
 import {
 	findSubscriberToGet,
+	followLocation,
+	refusingBadInput,
 	resolveSubscriberEmail,
+	routedAweberRequest,
 	sendMoveDestination,
 	sendNewSubscriber,
 	sendPurchase,
 	sendSearchFilters,
+	sendSubscriberAdd,
 	sendSubscriberChanges,
 	sendSubscriberEmail,
 	unwrapFoundSubscriber,
-} from './requests';
+} from './hooks';
+import { subscriberMoveDescription } from './move';
 import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
 import { subscriberUpsertDescription } from './upsert';
-import { refusingBadInput } from '../../../shared/transport';
 
 const subscribersUrl = '/accounts/{accountId}/lists/{listId}/subscribers';
 

@@ -1,31 +1,28 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listLocator } from '../../../shared/descriptions';
+import { listLocator, simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { lastFollowupField } from './fields';
+import { simplifySubscribers } from './hooks';
 
-const showOnlyForSubscriberMove = { operation: ['move'] };
-
-export const subscriberMoveDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberMove),
-	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberMove } },
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	subscriberLocator,
 	{
 		...listLocator,
 		name: 'destinationListId',
 		displayName: 'Destination List',
 		description: 'The list to move the subscriber to',
-		displayOptions: { show: showOnlyForSubscriberMove },
 	},
-	simplifyToggle(showOnlyForSubscriberMove, simplifySubscribers),
+	simplifyToggle(simplifySubscribers),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOnlyForSubscriberMove },
 		options: [
 			{
 				displayName: 'Enforce Custom Field Mapping',
@@ -44,3 +41,5 @@ export const subscriberMoveDescription: INodeProperties[] = [
 		],
 	},
 ];
+
+export const subscriberMoveDescription = updateDisplayOptions({ show: { operation: ['move'] } }, properties);

@@ -20,7 +20,7 @@ import { locationOf } from '../../../shared/followLocation';
 import { fillPathParameters, readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
 import { requireCollectionPage } from '../../../shared/collections';
-import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberLocator';
+import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberByEmail';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
 import { runStateOf } from '../../../shared/runState';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldsProperty } from '../../../shared/customFields';
+import { customFieldsProperty } from '../../../shared/customFieldProperties';
 import { tagsProperty } from '../../../shared/tags';
 
 /** AWeber compares dates by day; a date and time chosen in n8n is sent as its date. */
@@ -46,7 +46,7 @@ function typedTagsFilter(displayName: string, name: string, description: string)
  * AWeber's subscriber search filters (`find` on a list, `findSubscribers` on the account); every filter
  * given must match. Tags, tags-not-in and custom fields are JSON-encoded by `sendSearchFilters`.
  */
-export function searchFilters(show: Record<string, string[]>, options: { listChosen: boolean }): INodeProperties {
+export function searchFilters(options: { listChosen: boolean }): INodeProperties {
 	const tagsPurpose = 'Subscribers having all these tags';
 	const withoutTagsPurpose = 'Subscribers having none of these tags';
 	return {
@@ -55,7 +55,6 @@ export function searchFilters(show: Record<string, string[]>, options: { listCho
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			textFilter('Ad Tracking', 'adTracking', 'ad_tracking', 'Subscribers with this ad tracking value'),
 			textFilter('Area Code', 'areaCode', 'area_code', 'Subscribers in this telephone area code (USA and Canada)'),

@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { customFieldsProperty } from '../../../shared/customFields';
+import { customFieldsProperty } from '../../../shared/customFieldProperties';
 import { listScopeLocators } from '../../../shared/listScope';
 import { tagsProperty } from '../../../shared/tags';
 import { addOutputProperty, adTrackingField, miscNotesField, nameField } from './fields';
-import { outputPurchaseSubscriber, summarizePurchase } from './requests';
-
-const showOnlyForSubscriberTrackPurchase = { operation: ['trackPurchase'] };
+import { outputPurchaseSubscriber, summarizePurchase } from './hooks';
 
 function requiredText(name: string, displayName: string, description: string, placeholder?: string): INodeProperties {
 	return {
@@ -17,12 +16,11 @@ function requiredText(name: string, displayName: string, description: string, pl
 		default: '',
 		placeholder,
 		description,
-		displayOptions: { show: showOnlyForSubscriberTrackPurchase },
 	};
 }
 
-export const subscriberTrackPurchaseDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberTrackPurchase),
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
 	requiredText('email', 'Email', 'The buyer\'s email address; a subscriber is added when it is not on the list yet', 'name@email.com'),
 	requiredText('ipAddress', 'IP Address', 'The buyer\'s public IP address', '204.194.222.28'),
 	requiredText('productName', 'Product Name', 'What was bought', 'Trail Jacket'),
@@ -34,7 +32,6 @@ export const subscriberTrackPurchaseDescription: INodeProperties[] = [
 		typeOptions: { numberPrecision: 2 },
 		default: 0,
 		description: 'The amount of the sale',
-		displayOptions: { show: showOnlyForSubscriberTrackPurchase },
 	},
 	{ ...requiredText('currency', 'Currency', 'Three-letter ISO currency code of the value', 'USD'), default: 'USD' },
 	requiredText('vendor', 'Vendor', 'The sales tracking profile (vendor) the sale belongs to', 'My Store'),
@@ -46,7 +43,6 @@ export const subscriberTrackPurchaseDescription: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: showOnlyForSubscriberTrackPurchase },
 		options: [
 			adTrackingField,
 			customFieldsProperty(
@@ -68,9 +64,11 @@ export const subscriberTrackPurchaseDescription: INodeProperties[] = [
 			}),
 		],
 	},
-	addOutputProperty(showOnlyForSubscriberTrackPurchase, {
+	addOutputProperty({
 		subscriber: outputPurchaseSubscriber,
 		summary: summarizePurchase,
 		summaryHas: "The buyer's ID and link, the link to their activity (where the sale shows up), the list and the fields sent",
 	}),
 ];
+
+export const subscriberTrackPurchaseDescription = updateDisplayOptions({ show: { operation: ['trackPurchase'] } }, properties);

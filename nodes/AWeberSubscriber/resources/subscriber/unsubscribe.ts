@@ -1,13 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
+import { simplifySubscribers } from './hooks';
 
-const showOnlyForSubscriberUnsubscribe = { operation: ['unsubscribe'] };
+const properties: INodeProperties[] = [...listScopeLocators(), subscriberLocator, simplifyToggle(simplifySubscribers)];
 
-export const subscriberUnsubscribeDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberUnsubscribe),
-	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberUnsubscribe } },
-	simplifyToggle(showOnlyForSubscriberUnsubscribe, simplifySubscribers),
-];
+export const subscriberUnsubscribeDescription = updateDisplayOptions({ show: { operation: ['unsubscribe'] } }, properties);

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { customFieldsProperty } from '../../../shared/customFields';
+import { customFieldsProperty } from '../../../shared/customFieldProperties';
+import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { simplifySubscribers, simplifyToggle } from '../../../shared/simplify';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { tagsProperty } from '../../../shared/tags';
 import {
@@ -11,22 +12,20 @@ import {
 	lastFollowupField,
 	miscNotesField,
 	nameField,
+	replaceAllCustomFieldsOption,
 	strictCustomFieldsOption,
 } from './fields';
-import { replaceAllCustomFieldsOption } from './everyCustomField';
+import { simplifySubscribers } from './hooks';
 
-const showOnlyForSubscriberUpdate = { operation: ['update'] };
-
-export const subscriberUpdateDescription: INodeProperties[] = [
-	...listScopeLocators(showOnlyForSubscriberUpdate),
-	{ ...subscriberLocator, displayOptions: { show: showOnlyForSubscriberUpdate } },
+const properties: INodeProperties[] = [
+	...listScopeLocators(),
+	subscriberLocator,
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: showOnlyForSubscriberUpdate },
 		options: [
 			adTrackingField,
 			tagsProperty({
@@ -73,8 +72,9 @@ export const subscriberUpdateDescription: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showOnlyForSubscriberUpdate },
 		options: [ignoreUnknownCustomFieldsOption, replaceAllCustomFieldsOption, strictCustomFieldsOption],
 	},
-	simplifyToggle(showOnlyForSubscriberUpdate, simplifySubscribers),
+	simplifyToggle(simplifySubscribers),
 ];
+
+export const subscriberUpdateDescription = updateDisplayOptions({ show: { operation: ['update'] } }, properties);

@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-import { accountCollectionFields, listCollectionFields } from '../listOrAccount';
-import { splitTestLocator } from '../locators';
+import { splitTestGetDescription } from './get';
+import { splitTestGetManyDescription } from './getAll';
+import { splitTestGetManyForAccountDescription } from './getAllForAccount';
 
 export const SPLIT_TESTS = '/accounts/{accountId}/lists/{listId}/web_form_split_tests';
-const showOnlyForSplitTestGet = { resource: ['splitTest'], operation: ['get'] };
-const showOnlyForSplitTestGetMany = { resource: ['splitTest'], operation: ['getAll'] };
-const showOnlyForSplitTestGetManyForAccount = { resource: ['splitTest'], operation: ['getAllForAccount'] };
 
 export const splitTestOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -45,8 +42,7 @@ export const splitTestOperations: INodeProperties = {
 
 export const splitTestDescription: INodeProperties[] = [
 	splitTestOperations,
-	...listScopeLocators(showOnlyForSplitTestGet),
-	shownFor(splitTestLocator, showOnlyForSplitTestGet),
-	...listCollectionFields(showOnlyForSplitTestGetMany),
-	...accountCollectionFields(showOnlyForSplitTestGetManyForAccount),
+	...splitTestGetDescription,
+	...splitTestGetManyDescription,
+	...splitTestGetManyForAccountDescription,
 ];

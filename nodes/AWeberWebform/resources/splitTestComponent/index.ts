@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collectionPaging } from '../../../shared/descriptions';
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-import { splitTestComponentLocator, splitTestLocator } from '../locators';
 import { SPLIT_TESTS } from '../splitTest';
+import { splitTestComponentGetDescription } from './get';
+import { splitTestComponentGetManyDescription } from './getAll';
 
 const COMPONENTS = `${SPLIT_TESTS}/{splitTestId}/components`;
-const showOnlyForComponentGet = { resource: ['splitTestComponent'], operation: ['get'] };
-const showOnlyForComponentGetMany = { resource: ['splitTestComponent'], operation: ['getAll'] };
 
 export const splitTestComponentOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -36,10 +33,6 @@ export const splitTestComponentOperations: INodeProperties = {
 
 export const splitTestComponentDescription: INodeProperties[] = [
 	splitTestComponentOperations,
-	...listScopeLocators(showOnlyForComponentGet),
-	shownFor(splitTestLocator, showOnlyForComponentGet),
-	shownFor(splitTestComponentLocator, showOnlyForComponentGet),
-	...listScopeLocators(showOnlyForComponentGetMany),
-	shownFor(splitTestLocator, showOnlyForComponentGetMany),
-	...collectionPaging(showOnlyForComponentGetMany),
+	...splitTestComponentGetDescription,
+	...splitTestComponentGetManyDescription,
 ];

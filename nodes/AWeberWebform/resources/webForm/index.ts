@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listScopeLocators, shownFor } from '../../../shared/listScope';
-import { accountCollectionFields, listCollectionFields } from '../listOrAccount';
-import { webFormLocator } from '../locators';
+import { webFormGetDescription } from './get';
+import { webFormGetManyDescription } from './getAll';
+import { webFormGetManyForAccountDescription } from './getAllForAccount';
 
 const WEB_FORMS = '/accounts/{accountId}/lists/{listId}/web_forms';
-const showOnlyForWebFormGet = { resource: ['webForm'], operation: ['get'] };
-const showOnlyForWebFormGetMany = { resource: ['webForm'], operation: ['getAll'] };
-const showOnlyForWebFormGetManyForAccount = { resource: ['webForm'], operation: ['getAllForAccount'] };
 
 export const webFormOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -43,8 +40,7 @@ export const webFormOperations: INodeProperties = {
 
 export const webFormDescription: INodeProperties[] = [
 	webFormOperations,
-	...listScopeLocators(showOnlyForWebFormGet),
-	shownFor(webFormLocator, showOnlyForWebFormGet),
-	...listCollectionFields(showOnlyForWebFormGetMany),
-	...accountCollectionFields(showOnlyForWebFormGetManyForAccount),
+	...webFormGetDescription,
+	...webFormGetManyDescription,
+	...webFormGetManyForAccountDescription,
 ];

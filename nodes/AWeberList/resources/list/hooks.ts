@@ -1,0 +1,6 @@
+/*
+ * The request-time functions the List operations name in their routing: the one module of this resource
+ * that reaches the network layer, imported only by index.ts and the operation files, so that the fields stay
+ * descriptions (docs/architecture.md#fields-and-hooks).
+ */
+export { refusingBadInput } from '../../../shared/transport';

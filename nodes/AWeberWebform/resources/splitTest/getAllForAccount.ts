@@ -1,0 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { accountCollectionFields } from '../listOrAccount';
+
+const properties: INodeProperties[] = accountCollectionFields();
+
+export const splitTestGetManyForAccountDescription = updateDisplayOptions({ show: { resource: ['splitTest'], operation: ['getAllForAccount'] } }, properties);
