@@ -18,14 +18,9 @@ import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
 import { declarativeShapingError, errorOutputItem, type RoutedError } from './routedFailures';
 import { findEarlierAdd } from './subscriberAddRecovery';
-import {
-	apiBaseUrlOf,
-	refusingBadInput,
-	sendsErrorsToErrorOutput,
-	sendWithAweberPolicies,
-	takeDeferredFailure,
-	type LostAnswerAdvice,
-} from './transport';
+import { apiBaseUrlOf } from './accountSettings';
+import { refusingBadInput, sendsErrorsToErrorOutput, takeDeferredFailure } from './badInput';
+import { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicies';
 
 export type { RoutedError } from './routedFailures';
 

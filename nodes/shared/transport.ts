@@ -14,14 +14,9 @@ import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects } from './redirects';
 import { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicies';
 
 /*
- * Hand-written AWeber requests (searches, follow-ups of routed requests, triggers), and the request path's entry
- * points for the rest of the package: the nodes' operation files import `refusingBadInput` from here, routing.ts
- * the routed request's policies. What each does lives in its own file (docs/architecture.md#the-request-path-in-files).
+ * Hand-written AWeber requests (searches, follow-ups of routed requests, triggers), sent with the same policies as a
+ * routed request (sendWithPolicies.ts); docs/architecture.md#the-request-path-in-files.
  */
-export { apiBaseUrlOf } from './accountSettings';
-export { REFUSES_BAD_INPUT, refusingBadInput, sendsErrorsToErrorOutput, takeDeferredFailure } from './badInput';
-export { MAX_RATE_LIMIT_WAITS } from './failureDecision';
-export { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicies';
 
 /** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
 export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &

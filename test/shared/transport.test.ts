@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions, INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { aweberApiRequest, MAX_RATE_LIMIT_WAITS, type AweberContext } from '../../nodes/shared/transport';
+import { MAX_RATE_LIMIT_WAITS } from '../../nodes/shared/failureDecision';
+import { aweberApiRequest, type AweberContext } from '../../nodes/shared/transport';
 
 interface StubOptions {
 	answer: (options: IHttpRequestOptions) => Promise<unknown>;

@@ -6,7 +6,7 @@
 export { readSelfLink } from '../../../shared/followLocation';
 export { routedAweberRequest } from '../../../shared/routing';
 export { simplifyBroadcasts } from '../../../shared/simplify';
-export { refusingBadInput } from '../../../shared/transport';
+export { refusingBadInput } from '../../../shared/badInput';
 export { linkReportIdentifiers, linkReportPage } from './linkReport';
 export {
 	createBroadcastFormBody,

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, linkHeaderPage } from '../../../shared/collections';
 import { readPathParameter } from '../../../shared/pathParameters';
-import { apiBaseUrlOf, aweberGet } from '../../../shared/transport';
+import { apiBaseUrlOf } from '../../../shared/accountSettings';
+import { aweberGet } from '../../../shared/transport';
 import { LINK_REPORT_PATH } from './getLinkReport';
 
 /* Get Link Report's request-time functions (its fields are in getLinkReport.ts). */

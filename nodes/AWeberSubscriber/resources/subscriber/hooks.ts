@@ -6,7 +6,7 @@
 export { followLocation } from '../../../shared/followLocation';
 export { routedAweberRequest, sendSubscriberAdd } from '../../../shared/routing';
 export { simplifySubscribers } from '../../../shared/simplify';
-export { refusingBadInput } from '../../../shared/transport';
+export { refusingBadInput } from '../../../shared/badInput';
 export { readAddedSubscriber } from './addedSubscriber';
 export { shapeForComparison } from './comparisonShape';
 export {
