@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { causeChain } from './errors';
 import { isUnderApiBase } from './origin';
 
 /*
@@ -30,20 +31,17 @@ interface ErrorLike {
 	statusCode?: unknown;
 	headers?: Record<string, unknown>;
 	response?: { status?: unknown; headers?: Record<string, unknown> };
-	cause?: unknown;
 }
 
 /** The redirect n8n did not follow, read from the error its HTTP helpers threw; undefined for any other error. */
 export function redirectOf(error: unknown): RedirectAnswer | undefined {
 	let status: number | undefined;
 	let location: string | undefined;
-	let current = error as ErrorLike | undefined;
-	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+	for (const current of causeChain(error) as ErrorLike[]) {
 		const candidate = Number(current.response?.status ?? current.statusCode ?? current.status ?? current.httpCode);
 		if (status === undefined && Number.isInteger(candidate)) status = candidate;
 		const header = current.response?.headers?.location ?? current.headers?.location;
 		if (location === undefined && typeof header === 'string' && header !== '') location = header;
-		current = current.cause as ErrorLike | undefined;
 	}
 	return status !== undefined && REDIRECT_STATUSES.includes(status) ? { status, location } : undefined;
 }
