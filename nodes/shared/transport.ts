@@ -22,7 +22,6 @@ import {
 } from './failureDecision';
 import { trackSend } from './tokenRefreshRace';
 import {
-	isShareLearningOn,
 	RateLimitWaitAborted,
 	whenAborted,
 	rateLimiterFor,
@@ -417,7 +416,7 @@ export async function sendWithAweberPolicies<T>(
 						lockedOut: limiter.isLockedOut(),
 						share: limiter.shareState(),
 						measuredWindows: limiter.measuredWindows(),
-						learning: isShareLearningOn(),
+						learning: limiter.learnsShare,
 					},
 					backoffBaseMs,
 				});

@@ -1,15 +1,8 @@
 // The rate limiter learning its share of an AWeber account used by other processes (docs/rate-limits.md), on a
 // manual clock: several limiters, each standing for one n8n process, send to one simulated AWeber account.
 import { decideAfterFailure } from '../../nodes/shared/failureDecision';
-import {
-	AccountRateLimiter,
-	MAX_SHARE_HOLD_WINDOWS,
-	measuredShare,
-	measuringPace,
-	SHARE_HOLD_WINDOWS,
-	shareAfterQuiet,
-	shareAfterRefusal,
-} from '../../nodes/shared/rateLimiter';
+import { AccountRateLimiter } from '../../nodes/shared/rateLimiter';
+import { MAX_SHARE_HOLD_WINDOWS, measuredShare, measuringPace, SHARE_HOLD_WINDOWS, shareAfterQuiet, shareAfterRefusal } from '../../nodes/shared/shareLearning';
 
 import { ManualClock } from './manualClock';
 
@@ -333,28 +326,28 @@ describe('Measuring the share after a lockout', () => {
 	});
 
 	it('after a quiet measurement at a slower pace, rises from that pace; a refusal then holds it for the plain hold', async () => {
-		// 100 waiting: the slowest pace, 72 per window, which the others left room for.
+		// 100 waiting: the slowest pace, a window's worth drained in four windows (30 per window), which the others left room for.
 		const { clock, limiter } = await quietMeasurement(100);
 		expect(limiter.shareState()).toBe('settled');
-		expect(limiter.share()).toBe(72);
+		expect(limiter.share()).toBe(30);
 
-		limiter.lowerShare(60);
+		limiter.lowerShare(25);
 		await clock.advance(SHARE_HOLD_WINDOWS * WINDOW);
-		expect(limiter.share()).toBe(60);
+		expect(limiter.share()).toBe(25);
 		await clock.advance(WINDOW);
-		expect(limiter.share()).toBe(61);
+		expect(limiter.share()).toBe(26);
 	});
 });
 
 describe('The share arithmetic', () => {
-	it('measures at a pace that drains the waiting requests in four windows, between 60 % of the limit and the limit', () => {
-		expect([100, 320, 400, 480, 5_000].map((waiting) => measuringPace(waiting, 120))).toEqual([72, 80, 100, 120, 120]);
+	it('measures at a pace that drains the waiting requests (at least a window\'s worth) in four windows, at most the limit', () => {
+		expect([1, 100, 320, 400, 480, 5_000].map((waiting) => measuringPace(waiting, 120))).toEqual([30, 30, 80, 100, 120, 120]);
 	});
 
-	it('settles at what this process sent while measuring, less one', () => {
+	it('settles at what this process sent while measuring, less one, never below one', () => {
 		expect(measuredShare(40, 120)).toBe(39);
 		expect(measuredShare(60, 120)).toBe(59);
-		expect(measuredShare(2, 120)).toBe(12);
+		expect(measuredShare(1, 120)).toBe(1);
 	});
 
 	it('takes what a steady other app leaves when this process got more than two thirds while measuring', () => {
@@ -365,9 +358,9 @@ describe('The share arithmetic', () => {
 		expect(measuredShare(120, 120)).toBeUndefined();
 	});
 
-	it('lowers to what this process sent in the refused window, less a twentieth, never below a tenth of the limit', () => {
-		expect(shareAfterRefusal(60, 120)).toBe(57);
-		expect(shareAfterRefusal(2, 120)).toBe(12);
+	it('lowers to what this process sent in the refused window, less one, never below one', () => {
+		expect(shareAfterRefusal(60, 120)).toBe(59);
+		expect(shareAfterRefusal(1, 120)).toBe(1);
 	});
 
 	it('learns nothing from a refusal when this process alone filled the limit', () => {
