@@ -339,6 +339,28 @@ describe('Measuring the share after a lockout', () => {
 	});
 });
 
+describe('Reading the share', () => {
+	it('after a quiet measurement, the share rises from the measurement\'s end however often it is read', async () => {
+		/** A measurement whose few requests finished long before it ended quietly, five windows on; `readEachWindow` reads the share meanwhile. */
+		async function shareFiveWindowsOn(readEachWindow: boolean) {
+			const clock = new ManualClock();
+			const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+			limiter.lockOut();
+			limiter.measureShare();
+			for (let index = 0; index < 10; index++) void limiter.acquire().then((slot) => slot.release());
+			for (let window = 0; window < 5; window++) {
+				await clock.advance(WINDOW);
+				if (readEachWindow) limiter.share();
+			}
+			return limiter.share();
+		}
+
+		const read = await shareFiveWindowsOn(true);
+		expect(await shareFiveWindowsOn(false)).toBe(read);
+		expect(read).toBeLessThan(LIMIT);
+	});
+});
+
 describe('The share arithmetic', () => {
 	it('measures at a pace that drains the waiting requests (at least a window\'s worth) in four windows, at most the limit', () => {
 		expect([1, 100, 320, 400, 480, 5_000].map((waiting) => measuringPace(waiting, 120))).toEqual([30, 30, 80, 100, 120, 120]);
