@@ -159,9 +159,12 @@ export class ShareLearning {
 		if (phase.state === 'measuring') {
 			// The others that measured alike paced to drain their work in MEASURE_DRAIN_WINDOWS windows and were refused after
 			// as long as this process: they need about MEASURE_DRAIN_WINDOWS / (that time) windows at their share once this
-			// refusal's lockout has passed; rising before they are done would only cost the account a lockout.
+			// refusal's lockout has passed; rising before they are done would only cost the account a lockout. Longer than
+			// MEASURE_DRAIN_WINDOWS shortest holds (a measurement under a fifth of a window) says they did not measure alike:
+			// this process met the lockout late, when they had settled already, so its share says little and soon rises.
 			const measured = phase.firstStartAt === undefined ? 0 : (now - phase.firstStartAt) / windowMs;
-			const holdWindows = Math.min(MAX_SHARE_HOLD_WINDOWS, Math.max(SHARE_HOLD_WINDOWS, 1 + Math.ceil(MEASURE_DRAIN_WINDOWS / measured)));
+			const othersDoneIn = 1 + Math.ceil(MEASURE_DRAIN_WINDOWS / measured);
+			const holdWindows = othersDoneIn > SHARE_HOLD_WINDOWS * MEASURE_DRAIN_WINDOWS ? SHARE_HOLD_WINDOWS : Math.max(SHARE_HOLD_WINDOWS, othersDoneIn);
 			const settled = Math.min(ceiling, wanted);
 			this.phase = settled < ceiling ? { state: 'settled', share: settled, at: now, holdWindows } : { state: 'full' };
 			return settled;
