@@ -141,6 +141,16 @@ async function runUntilDone(clock: ManualClock, processes: SimulatedProcess[], t
 	return clock.now() - start;
 }
 
+/** `count` processes of 500 adds each, each starting `apartMs` after the one before, run until all are done (at most an hour). */
+async function runStaggered(count: number, apartMs: number) {
+	const clock = new ManualClock();
+	const account = new SimulatedAccount(clock);
+	const processes = Array.from({ length: count }, (_, index) => new SimulatedProcess(clock, account, { startAfterMs: index * apartMs }));
+	for (const process of processes) process.send(500);
+	const tookMs = await runUntilDone(clock, processes, 500 * count, 60 * WINDOW);
+	return { account, processes, tookMs };
+}
+
 describe('Learning the share of an account used by several processes', () => {
 	it.each([2, 3])('%i processes starting together split the account in two lockouts (the refusal, then the measurement) and keep it', async (count) => {
 		const clock = new ManualClock();
@@ -170,12 +180,7 @@ describe('Learning the share of an account used by several processes', () => {
 		[2, 5_000],
 		[3, 3_000],
 	])('%i processes starting %i ms apart get parts that let them finish together, in at most two lockouts', async (count, apartMs) => {
-		const clock = new ManualClock();
-		const account = new SimulatedAccount(clock);
-		const processes = Array.from({ length: count }, (_, index) => new SimulatedProcess(clock, account, { startAfterMs: index * apartMs }));
-		for (const process of processes) process.send(500);
-
-		const tookMs = await runUntilDone(clock, processes, 500 * count, 60 * WINDOW);
+		const { account, processes, tookMs } = await runStaggered(count, apartMs);
 
 		expect(processes.map((process) => process.done)).toEqual(processes.map(() => 500));
 		// The refusal that showed the others, then the one that ended the measurement.
@@ -193,12 +198,7 @@ describe('Learning the share of an account used by several processes', () => {
 		[3, 6_000],
 		[2, 10_000],
 	])('%i processes starting %i ms apart: the one that met the lockout late does not crawl on alone', async (count, apartMs) => {
-		const clock = new ManualClock();
-		const account = new SimulatedAccount(clock);
-		const processes = Array.from({ length: count }, (_, index) => new SimulatedProcess(clock, account, { startAfterMs: index * apartMs }));
-		for (const process of processes) process.send(500);
-
-		await runUntilDone(clock, processes, 500 * count, 60 * WINDOW);
+		const { account, processes } = await runStaggered(count, apartMs);
 
 		expect(processes.map((process) => process.done)).toEqual(processes.map(() => 500));
 		expect(account.lockouts.length).toBeLessThanOrEqual(2);
