@@ -6,10 +6,15 @@ export class RateLimitWaitAborted extends Error {
 	}
 }
 
-/** Calls `handler` once when `signal` aborts; returns what stops listening. */
+/**
+ * Calls `handler` once when `signal` aborts; returns what stops listening. It listens on a signal of its own that
+ * follows `signal` (AbortSignal.any), not on `signal` itself: a run's retries may wait on its one signal by the dozen,
+ * and Node warns about more than ten listeners on one signal.
+ */
 export function whenAborted(signal: AbortSignal, handler: () => void): () => void {
-	signal.addEventListener('abort', handler, { once: true });
-	return () => signal.removeEventListener('abort', handler);
+	const following = AbortSignal.any([signal]);
+	following.addEventListener('abort', handler, { once: true });
+	return () => following.removeEventListener('abort', handler);
 }
 
 interface Waiter {

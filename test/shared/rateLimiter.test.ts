@@ -4,6 +4,7 @@ import {
 	AccountRateLimiter,
 	MAX_CONCURRENT_REQUESTS,
 	RateLimitWaitAborted,
+	whenAborted,
 	type RateLimitSlot,
 } from '../../nodes/shared/rateLimiter';
 
@@ -139,6 +140,16 @@ describe('AccountRateLimiter', () => {
 		const slots = Array.from({ length: 20 }, async () => await limiter.acquire({ signal: run.signal }));
 		for (const slot of slots) (await slot).release();
 		expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+	});
+
+	it('lets dozens of waits on one run\'s signal (its retries) stop when it aborts, without a listener each on it', () => {
+		const run = new AbortController();
+		let stopped = 0;
+		const stops = Array.from({ length: 50 }, () => whenAborted(run.signal, () => stopped++));
+		expect(getEventListeners(run.signal, 'abort').length).toBeLessThanOrEqual(1);
+		stops[0]();
+		run.abort();
+		expect(stopped).toBe(49);
 	});
 
 	it('made without the share learning (the benchmark\'s baseline), keeps the credential\'s full limit after refusals that show other traffic', async () => {
