@@ -38,14 +38,15 @@ export interface WorkerResult {
 
 export type ShareSample = [number, number] | [number, number, 'measuring'];
 
-/** The limiter's view of the run, sampled as the run goes (the bench's log shows it: who finished when, at what share). */
+/** What the worker uses of the built rate limiter (nodes/shared/rateLimiter.ts). */
 interface LimiterProbe {
-	prototype: {
-		share(this: unknown): number;
-		measuringPace(this: unknown): number | undefined;
-		lockOut(this: unknown): unknown;
-		acquire(this: unknown, ...args: unknown[]): Promise<unknown>;
-	};
+	share(): number;
+	measuringPace(): number | undefined;
+	lockOut(): unknown;
+}
+
+interface RateLimiterModule {
+	rateLimiterFor(key: string, settings: { requests: number; windowMs: number }, options: { learnShare: boolean }): LimiterProbe;
 }
 
 async function main(): Promise<void> {
@@ -53,13 +54,12 @@ async function main(): Promise<void> {
 	const harness = new N8nHarness();
 	// The built package, as the harness loads it: the same module instance the nodes use.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const rateLimiter = require(path.resolve(__dirname, '..', 'dist', 'nodes', 'shared', 'rateLimiter.js')) as {
-		setShareLearning(enabled: boolean): void;
-		AccountRateLimiter: LimiterProbe;
-	};
-	rateLimiter.setShareLearning(settings.learning);
-	const trace = traceLimiter(rateLimiter.AccountRateLimiter);
+	const rateLimiter = require(path.resolve(__dirname, '..', 'dist', 'nodes', 'shared', 'rateLimiter.js')) as RateLimiterModule;
 	const credentialId = harness.addCredential(settings.credential);
+	// The credential's limiter, made before the run with the learning on or off (the baseline); the nodes then use it,
+	// and it takes the credential's settings from their first request.
+	const limiter = rateLimiter.rateLimiterFor(credentialId, { requests: 120, windowMs: 60_000 }, { learnShare: settings.learning });
+	const trace = traceLimiter(limiter);
 	const input: IDataObject[] = Array.from({ length: settings.items }, (_, index) => ({ email: `mp-${settings.label}-${index}@example.com` }));
 	process.stdout.write('ready\n');
 	const lines = createInterface({ input: process.stdin });
@@ -96,31 +96,21 @@ async function main(): Promise<void> {
 	lines.close();
 }
 
-function traceLimiter(limiterClass: LimiterProbe) {
-	const { prototype } = limiterClass;
-	const originalShare = prototype.share;
-	const originalPace = prototype.measuringPace;
-	const originalLockOut = prototype.lockOut;
-	const originalAcquire = prototype.acquire;
-	let limiter: unknown;
+function traceLimiter(limiter: LimiterProbe) {
+	const lockOut = limiter.lockOut.bind(limiter);
 	let startedAt = 0;
 	let timer: NodeJS.Timeout | undefined;
 	const shares: ShareSample[] = [];
 	const refusedAt: number[] = [];
 	const sample = () => {
-		if (limiter === undefined) return;
-		const pace = originalPace.call(limiter);
-		const sample: ShareSample = pace === undefined ? [Date.now() - startedAt, originalShare.call(limiter)] : [Date.now() - startedAt, Math.round(pace), 'measuring'];
+		const pace = limiter.measuringPace();
+		const sample: ShareSample = pace === undefined ? [Date.now() - startedAt, limiter.share()] : [Date.now() - startedAt, Math.round(pace), 'measuring'];
 		const last = shares[shares.length - 1];
 		if (!last || last[1] !== sample[1] || last[2] !== sample[2]) shares.push(sample);
 	};
-	prototype.acquire = async function (this: unknown, ...args: unknown[]) {
-		limiter = this;
-		return await originalAcquire.apply(this, args);
-	};
-	prototype.lockOut = function (this: unknown) {
+	limiter.lockOut = () => {
 		refusedAt.push(Date.now() - startedAt);
-		const lockout = originalLockOut.call(this);
+		const lockout = lockOut();
 		// The share may have changed with this refusal (transport.ts lowers it right after).
 		setImmediate(sample);
 		return lockout;

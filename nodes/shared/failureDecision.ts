@@ -6,7 +6,7 @@
 // AWeber writes its times in several shapes; the poll trigger's reader knows them all.
 import { parseAweberTime } from './aweberTime';
 import { isRateLimitRefusal, isTransientFailure, type AweberFailure } from './errors';
-import { measuredShare, shareAfterRefusal, type ShareState } from './rateLimiter';
+import { measuredShare, shareAfterRefusal, type ShareState } from './shareLearning';
 
 /** "Rate Limit Error" lockouts waited out for one request before giving up: AWeber's budget is being used elsewhere. */
 export const MAX_RATE_LIMIT_WAITS = 5;

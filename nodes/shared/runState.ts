@@ -6,8 +6,7 @@ import type { RateLimitSlot } from './rateLimiter';
  * The package's one store of per-run state (docs/architecture.md#state-kept-in-the-process). A node run's items
  * share one object, the run's execute data (routing.ts A5); everything the request path and the operations keep
  * about a run hangs off it here, weakly held, so it goes with the run. No other module keeps state keyed by n8n's
- * objects but rateLimiter.ts's abortHandlers (keyed by a run's abort signal): test/contract/state-table.test.ts
- * checks the table in docs/architecture.md against the code.
+ * objects: test/contract/state-table.test.ts checks the table in docs/architecture.md against the code.
  */
 
 /**

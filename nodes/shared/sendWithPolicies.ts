@@ -12,7 +12,7 @@ import {
 } from './failureDecision';
 import { formatDuration, notify, warnIfTooLongForTimeout } from './notices';
 import { assertUnderApiBase } from './origin';
-import { isShareLearningOn, rateLimiterFor } from './rateLimiter';
+import { rateLimiterFor } from './rateLimiter';
 import { isDropped, markWritten, notSentError, stopRunOnFailure, stopSignal } from './runFailure';
 import { runItemOf } from './runState';
 import { trackSend } from './tokenRefreshRace';
@@ -142,7 +142,7 @@ export async function sendWithAweberPolicies<T>(
 						lockedOut: limiter.isLockedOut(),
 						share: limiter.shareState(),
 						measuredWindows: limiter.measuredWindows(),
-						learning: isShareLearningOn(),
+						learning: limiter.learnsShare,
 					},
 					backoffBaseMs,
 				});

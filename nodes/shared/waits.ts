@@ -3,7 +3,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { AccountSettings } from './accountSettings';
 import { formatDuration, notify, shouldNotify } from './notices';
-import { RateLimitWaitAborted, whenAborted, type AccountRateLimiter, type RateLimitSlot } from './rateLimiter';
+import type { AccountRateLimiter, RateLimitSlot } from './rateLimiter';
+import { RateLimitWaitAborted, whenAborted } from './waitingRequests';
 import { asNodeError, windowName } from './errors';
 import { isDropped, notSentError } from './runFailure';
 import type { RunItem } from './runState';

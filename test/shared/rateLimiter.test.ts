@@ -1,9 +1,7 @@
-import {
-	AccountRateLimiter,
-	MAX_CONCURRENT_REQUESTS,
-	RateLimitWaitAborted,
-	type RateLimitSlot,
-} from '../../nodes/shared/rateLimiter';
+import { getEventListeners } from 'node:events';
+
+import { AccountRateLimiter, MAX_CONCURRENT_REQUESTS, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
+import { RateLimitWaitAborted, whenAborted } from '../../nodes/shared/waitingRequests';
 
 import { ManualClock } from './manualClock';
 
@@ -108,5 +106,58 @@ describe('AccountRateLimiter', () => {
 		// 596 waiting at 120 per minute: about five minutes.
 		expect(limiter.estimateWaitMs()).toBeGreaterThan(4.5 * WINDOW);
 		expect(limiter.estimateWaitMs()).toBeLessThan(6 * WINDOW);
+	});
+
+	it('stops every queued request of a cancelled run at once, with one listener on its signal, and keeps the other runs\' requests', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		const run = new AbortController();
+		const other = new AbortController();
+		for (let index = 0; index < MAX_CONCURRENT_REQUESTS; index++) await limiter.acquire();
+		// A run of 50 items waits on its execution's one signal, as n8n gives every item of a run the same one: more than
+		// ten listeners on it would make Node log a MaxListenersExceededWarning in n8n's log.
+		const cancelled = Array.from({ length: 50 }, async () => await limiter.acquire({ signal: run.signal }));
+		const kept = limiter.acquire({ signal: other.signal });
+		expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+		run.abort();
+		const outcomes = await Promise.allSettled(cancelled);
+
+		expect(outcomes.every((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RateLimitWaitAborted)).toBe(true);
+		expect(limiter.queued).toBe(1);
+		other.abort();
+		await expect(kept).rejects.toBeInstanceOf(RateLimitWaitAborted);
+	});
+
+	it('leaves no listener on a run\'s signal once its waiting requests started', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		const run = new AbortController();
+		const slots = Array.from({ length: 20 }, async () => await limiter.acquire({ signal: run.signal }));
+		for (const slot of slots) (await slot).release();
+		expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+	});
+
+	it('lets dozens of waits on one run\'s signal (its retries) stop when it aborts, without a listener each on it', () => {
+		const run = new AbortController();
+		let stopped = 0;
+		const stops = Array.from({ length: 50 }, () => whenAborted(run.signal, () => stopped++));
+		expect(getEventListeners(run.signal, 'abort').length).toBeLessThanOrEqual(1);
+		stops[0]();
+		run.abort();
+		expect(stopped).toBe(49);
+	});
+
+	it('made without the share learning (the benchmark\'s baseline), keeps the credential\'s full limit after refusals that show other traffic', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, { clock, learnShare: false });
+		limiter.lockOut();
+		limiter.measureShare();
+		expect(limiter.lowerShare(40)).toBe(120);
+		expect(limiter.shareState()).toBe('full');
+		expect(limiter.learnsShare).toBe(false);
+		// After the lockout, a fresh window at the full limit, not an even measuring pace.
+		const { started } = startRequests(limiter, clock, 200);
+		await clock.advance(1.5 * WINDOW);
+		expect(started.length).toBe(120);
 	});
 });

@@ -1,0 +1,205 @@
+/**
+ * Learning this process's share of an AWeber account that other apps and processes use too
+ * (docs/rate-limits.md#sharing-the-account; what it relies on: docs/aweber-behaviour.md#rate-limit).
+ *
+ * AWeber counts every app and process on the account together; a "Rate Limit Error" while this process sent fewer
+ * requests than the credential's limit shows traffic it cannot see. What it sent before that first refusal says little
+ * (processes started a moment apart burst at full speed), but every process on the account was locked out by the same
+ * refusal and starts again at the same moment. So, once the lockout ends, each **measures**: it paces evenly, at a rate
+ * that would drain its waiting work in MEASURE_DRAIN_WINDOWS windows, until AWeber refuses again. What it sent by then
+ * is its part of the account in proportion to the work it has left, so processes sharing the account finish together.
+ * It **settles** there and holds the share while the others, measured alike, still have work; then the share rises by
+ * 1, 2, 4, ... requests per quiet window back to the credential's limit (the ceiling). A refusal while settled lowers
+ * it to what this process had sent and doubles the hold (up to MAX_SHARE_HOLD_WINDOWS). A measurement that meets no
+ * refusal for a window after the lockout ends: the others left room for the pace kept.
+ *
+ * Reading the share never changes it: a measurement's quiet end and a share's rise are worked out from the time.
+ */
+
+/**
+ * While measuring, a process paces to drain its waiting requests in this many windows. Four: two or three processes
+ * with hundreds of adds each then pace near the limit together, so AWeber refuses within the first window after the
+ * lockout (a short measurement), while each pace still follows its own work (bench/RESULTS.md, section 4).
+ */
+export const MEASURE_DRAIN_WINDOWS = 4;
+
+/**
+ * The shortest hold of a learned share, in windows: the others measured alike drain their work in MEASURE_DRAIN_WINDOWS
+ * windows at most once the measurement's lockout (one window) has passed. Derived, not tuned.
+ */
+export const SHARE_HOLD_WINDOWS = MEASURE_DRAIN_WINDOWS + 1;
+
+/**
+ * The longest hold, in windows (AWeber's minutes): each raise that meets a refusal doubles the hold, so a long run
+ * beside steady traffic costs the account a lockout ever more rarely, and 40 still lets the share come back to the
+ * limit within the hour after the others stop.
+ */
+export const MAX_SHARE_HOLD_WINDOWS = 40;
+
+/**
+ * A measurement that gave this process more than this part of the account met steady traffic (another app that keeps
+ * its rate) rather than n8n processes measuring alike: two alike processes split about evenly, and one beside an app
+ * at 40 per minute gets about 85 of 120. Two thirds lies between, with room for alike processes' uneven work.
+ */
+const STEADY_TRAFFIC_PART = 2 / 3;
+
+/** What a learned share leaves unused, in requests per window: the smallest step, for the timing AWeber and this process see differently. */
+const SLACK = 1;
+
+/** Requests per window while measuring, for `waiting` requests queued (at least a window's worth, so a short queue does not crawl). */
+export function measuringPace(waiting: number, ceiling: number): number {
+	return Math.min(ceiling, Math.max(waiting, ceiling) / MEASURE_DRAIN_WINDOWS);
+}
+
+/**
+ * The share settled by the measurement's refusal, `measuredWindows` after the measurement started, with `sentInWindow`
+ * of this process's requests counted since; undefined when this process alone filled the limit. Processes measuring
+ * alike each keep what they sent; past STEADY_TRAFFIC_PART the rest is taken as steady traffic that keeps its rate,
+ * `(ceiling - sent) / measuredWindows`, and this process takes only what that rate leaves.
+ */
+export function measuredShare(sentInWindow: number, ceiling: number, measuredWindows = 1): number | undefined {
+	if (sentInWindow >= ceiling) return undefined;
+	let share = sentInWindow;
+	if (sentInWindow > ceiling * STEADY_TRAFFIC_PART) share = Math.min(share, ceiling - (ceiling - sentInWindow) / Math.min(1, measuredWindows));
+	return Math.max(1, Math.floor(share) - SLACK);
+}
+
+/** The share after a refusal while settled, given what this process had sent in AWeber's window; undefined when it alone filled the limit. */
+export function shareAfterRefusal(sentInWindow: number, ceiling: number): number | undefined {
+	if (sentInWindow >= ceiling) return undefined;
+	return Math.max(1, Math.floor(sentInWindow) - SLACK);
+}
+
+/** The share `quietMs` after it was lowered to `lowered` with no refusal since, held for `holdWindows` first. */
+export function shareAfterQuiet(lowered: number, quietMs: number, windowMs: number, ceiling: number, holdWindows = SHARE_HOLD_WINDOWS): number {
+	const rising = Math.floor(quietMs / windowMs) - holdWindows;
+	if (rising <= 0) return Math.min(lowered, ceiling);
+	return Math.min(ceiling, lowered + 2 ** Math.min(rising, 30) - 1);
+}
+
+/** Where this process's share stands: the credential's full limit; being measured after a lockout that showed other traffic; or settled below the limit. */
+export type ShareState = 'full' | 'measuring' | 'settled';
+
+/** What the learning reads from the limiter it belongs to. */
+export interface PacingView {
+	now(): number;
+	/** The credential's limit (requests per window) and window, as they are now. */
+	settings(): { requests: number; windowMs: number };
+	/** How long a request counts after its answer: the window plus the pacing's margin. */
+	countedMs(): number;
+	/** When the lockout being waited out ends (in the past when none is). */
+	lockedUntil(): number;
+}
+
+type Phase =
+	| { state: 'full' }
+	| { state: 'measuring'; pace: number; nextAt: number; firstStartAt?: number }
+	| { state: 'settled'; share: number; at: number; holdWindows: number };
+
+export class ShareLearning {
+	private phase: Phase = { state: 'full' };
+
+	/** The share went below the limit, and the user was not yet told it came back (takeRecoveredShare). */
+	private lowered = false;
+
+	constructor(private readonly pacing: PacingView) {}
+
+	/** Where the share stands now. */
+	state(): ShareState {
+		return this.current().state;
+	}
+
+	/** Requests this process may send per window now: the credential's limit, or its learned share. */
+	share(): number {
+		const phase = this.current();
+		const ceiling = this.pacing.settings().requests;
+		if (phase.state !== 'settled') return ceiling;
+		return shareAfterQuiet(phase.share, this.pacing.now() - phase.at, this.pacing.settings().windowMs, ceiling, phase.holdWindows);
+	}
+
+	/** The measurement's pace in requests per window, and when its next request may start; undefined when not measuring. */
+	measuring(): { pace: number; nextAt: number } | undefined {
+		const phase = this.current();
+		return phase.state === 'measuring' ? { pace: phase.pace, nextAt: phase.nextAt } : undefined;
+	}
+
+	/** How long the measurement under way has lasted, in windows, from its first request; undefined when not measuring. */
+	measuredWindows(): number | undefined {
+		const phase = this.current();
+		if (phase.state !== 'measuring' || phase.firstStartAt === undefined) return undefined;
+		return (this.pacing.now() - phase.firstStartAt) / this.pacing.settings().windowMs;
+	}
+
+	/** A refusal showed other traffic while this process used its full limit: measure once the lockout ends. */
+	measure(): void {
+		this.phase = { state: 'measuring', nextAt: 0, pace: this.pacing.settings().requests };
+		this.lowered = true;
+	}
+
+	/** A request started with `waiting` others still queued: while measuring, pace the next on the work left. */
+	started(waiting: number): void {
+		this.phase = this.current();
+		if (this.phase.state !== 'measuring') return;
+		const now = this.pacing.now();
+		this.phase.firstStartAt ??= now;
+		this.phase.pace = measuringPace(waiting + 1, this.pacing.settings().requests);
+		this.phase.nextAt = now + this.pacing.countedMs() / this.phase.pace;
+	}
+
+	/**
+	 * Settles the share at `to`: the measurement's result (measuredShare), or lower than the settled share after a
+	 * refusal (never raising it then); returns the share now in force.
+	 */
+	lower(to: number): number {
+		const phase = this.current();
+		const now = this.pacing.now();
+		const { requests: ceiling, windowMs } = this.pacing.settings();
+		const wanted = Math.max(1, Math.floor(to));
+		this.lowered = true;
+		if (phase.state === 'measuring') {
+			// The others that measured alike paced to drain their work in MEASURE_DRAIN_WINDOWS windows and were refused after
+			// as long as this process: they need about MEASURE_DRAIN_WINDOWS / (that time) windows at their share once this
+			// refusal's lockout has passed; rising before they are done would only cost the account a lockout. Longer than
+			// MEASURE_DRAIN_WINDOWS shortest holds (a measurement under a fifth of a window) says they did not measure alike:
+			// this process met the lockout late, when they had settled already, so its share says little and soon rises.
+			const measured = phase.firstStartAt === undefined ? 0 : (now - phase.firstStartAt) / windowMs;
+			const othersDoneIn = 1 + Math.ceil(MEASURE_DRAIN_WINDOWS / measured);
+			const holdWindows = othersDoneIn > SHARE_HOLD_WINDOWS * MEASURE_DRAIN_WINDOWS ? SHARE_HOLD_WINDOWS : Math.max(SHARE_HOLD_WINDOWS, othersDoneIn);
+			const settled = Math.min(ceiling, wanted);
+			this.phase = settled < ceiling ? { state: 'settled', share: settled, at: now, holdWindows } : { state: 'full' };
+			return settled;
+		}
+		const share = Math.min(this.share(), wanted);
+		// Still lowered: the last raise went too far, so wait longer before the next one.
+		const holdWindows = phase.state === 'settled' ? Math.min(MAX_SHARE_HOLD_WINDOWS, Math.max(SHARE_HOLD_WINDOWS, phase.holdWindows * 2)) : SHARE_HOLD_WINDOWS;
+		this.phase = { state: 'settled', share, at: now, holdWindows };
+		return share;
+	}
+
+	/** The full limit once the share came back to it after being lowered, reported once. */
+	takeRecoveredShare(): number | undefined {
+		if (!this.lowered || this.state() !== 'full') return undefined;
+		this.lowered = false;
+		return this.pacing.settings().requests;
+	}
+
+	/**
+	 * The phase as it stands now: a measurement with no refusal for a window after its lockout ended settles at its pace
+	 * (the others left room for it), or at the full limit; a share that rose back to the limit is the full limit.
+	 */
+	private current(): Phase {
+		const { phase, pacing } = this;
+		const now = pacing.now();
+		const ceiling = pacing.settings().requests;
+		if (phase.state === 'measuring') {
+			const quietAt = pacing.lockedUntil() + pacing.countedMs();
+			if (now < quietAt) return phase;
+			const pace = Math.floor(phase.pace);
+			return pace < ceiling ? { state: 'settled', share: pace, at: quietAt, holdWindows: 0 } : { state: 'full' };
+		}
+		if (phase.state === 'settled' && shareAfterQuiet(phase.share, now - phase.at, pacing.settings().windowMs, ceiling, phase.holdWindows) >= ceiling) {
+			return { state: 'full' };
+		}
+		return phase;
+	}
+}
