@@ -9,6 +9,7 @@ export { simplifySubscribers } from '../../../shared/simplify';
 export { refusingBadInput } from '../../../shared/badInput';
 export { readAddedSubscriber } from './addedSubscriber';
 export { shapeForComparison } from './comparisonShape';
+export { summarizePurchase, summarizeSubscriberAdd } from './requestSummary';
 export {
 	findSubscriberToGet,
 	outputPurchaseSubscriber,
@@ -19,7 +20,5 @@ export {
 	sendSearchFilters,
 	sendSubscriberChanges,
 	sendSubscriberEmail,
-	summarizePurchase,
-	summarizeSubscriberAdd,
 	unwrapFoundSubscriber,
 } from './requests';

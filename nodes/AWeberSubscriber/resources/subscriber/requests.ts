@@ -18,13 +18,12 @@ import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
 import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
 import { locationOf } from '../../../shared/followLocation';
 import { fillPathParameters, readPathParameter } from '../../../shared/pathParameters';
-import { buyerLinkOfPurchase, idOfLink, listOfLink } from '../../../shared/links';
+import { buyerLinkOfPurchase, idOfLink } from '../../../shared/links';
 import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberByEmail';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
-import { runStateOf } from '../../../shared/runState';
-import { addedSubscriberLink } from './addedSubscriber';
+import { rememberSentFields } from './requestSummary';
 import { aweberGet } from '../../../shared/transport';
 
 function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {
@@ -229,66 +228,6 @@ export async function outputPurchaseSubscriber(
 	const subscriberLink = buyerLinkOfPurchase(location);
 	const subscriber = await aweberGet(this, subscriberLink, undefined, { source: "the Location header of AWeber's answer" });
 	return [{ json: { ...subscriber, purchase_activity_link: location } }];
-}
-
-/** Request switches, not subscriber data: left out of the summary. */
-const NOT_SUBSCRIBER_DATA = ['update_existing', 'strict_custom_fields'];
-
-/** What each item of a node run sent (the body its preSend built), for "Output: Request Summary": the run's state (runState.ts). */
-function rememberSentFields(context: IExecuteSingleFunctions, body: IDataObject): void {
-	const byItem = runStateOf(context)?.sentFields;
-	if (!byItem) return;
-	const fields = { ...body };
-	for (const name of NOT_SUBSCRIBER_DATA) delete fields[name];
-	byItem.set(context.getItemIndex(), fields);
-}
-
-function sentFieldsOf(context: IExecuteSingleFunctions): IDataObject {
-	return runStateOf(context)?.sentFields.get(context.getItemIndex()) ?? {};
-}
-
-/**
- * Add and Create or Update with "Output: Request Summary": what is known without reading the subscriber back
- * (one call instead of two): its ID and link from `Location` (docs/aweber-behaviour.md#status-codes), its list,
- * and the fields sent. Also what an add its first attempt carried out outputs, from AWeber's `find` answer
- * (subscriberAddRecovery.ts).
- */
-export async function summarizeSubscriberAdd(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const location = addedSubscriberLink(response);
-	if (location === undefined) return items;
-	const sent = sentFieldsOf(this);
-	return [{ json: { id: idOfLink(location, 'subscribers'), email: sent.email, ...sent, ...listOfLink(location), self_link: location } }];
-}
-
-/**
- * Track Purchase with "Output: Request Summary": the fields sent, and the buyer's link and activity link from
- * `Location` (the subscriber's activity, docs/aweber-behaviour.md#status-codes), without reading the subscriber.
- */
-export async function summarizePurchase(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const location = locationOf(response);
-	if (location === undefined) return items;
-	const subscriberLink = buyerLinkOfPurchase(location);
-	const sent = sentFieldsOf(this);
-	return [
-		{
-			json: {
-				id: idOfLink(subscriberLink, 'subscribers'),
-				email: sent.email,
-				...sent,
-				...listOfLink(subscriberLink),
-				self_link: subscriberLink,
-				purchase_activity_link: location,
-			},
-		},
-	];
 }
 
 /** The search filters AWeber wants JSON-encoded (tags, tags_not_in, custom_fields), and a checked email. */
