@@ -1,0 +1,49 @@
+// What the Webhook Trigger reads back from the workflow's static data (nodes/AWeberSubscriberTrigger/deliveryLog.ts):
+// entries written by earlier versions of the package still stop a retry or a replay, for a bounded time, and what no
+// version wrote is dropped. Direct calls: a node cannot write earlier versions' forms into the static data.
+import { createHash, randomUUID } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
+
+const NOW = Date.parse('2026-03-01T00:00:00Z');
+const digest = (seed: string) => createHash('sha256').update(seed).digest('hex');
+/** A trigger of its own for each test: this process's log of one trigger is shared by its requests. */
+const trigger = () => `workflow-${randomUUID()}/node`;
+
+describe('The delivery log, as an earlier version stored it', () => {
+	it('still refuses a retry (same id) and a replay (same signed content) of a delivery it stored as an object', () => {
+		const stored = { id: 'earlier-1', digest: digest('earlier-1'), until: NOW + MIN_RETENTION_MS };
+		const copy = (): IDataObject => ({ deliveryLog: [stored] });
+		expect(rememberDelivery(copy(), { id: 'earlier-1', digest: digest('retry'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+		expect(rememberDelivery(copy(), { id: 'other', digest: digest('earlier-1'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+		expect(rememberDelivery(copy(), { id: 'new', digest: digest('new'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
+	});
+
+	it('keeps the id of an entry whose digest is not a SHA-256, and stores no digest for it', () => {
+		const staticData: IDataObject = { deliveryLog: [{ id: 'earlier-2', digest: 'not-a-digest', until: NOW + MIN_RETENTION_MS }] };
+		expect(rememberDelivery(staticData, { id: 'earlier-2', digest: digest('retry'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+		expect(staticData.deliveryLog).toEqual([expect.stringMatching(/^[0-9a-z]+:[\w-]{11}:$/), expect.stringMatching(/^[0-9a-z]+:[\w-]{11}:[\w-]{11}$/)]);
+	});
+
+	it('keeps an entry an earlier version stored for a year for a day from when it is read', () => {
+		const staticData: IDataObject = { deliveryLog: [{ id: 'earlier-3', digest: digest('earlier-3'), until: NOW + 365 * 24 * 3_600_000 }] };
+		const replay = (id: string) => ({ id, digest: digest('earlier-3'), until: NOW + 26 * 3_600_000 });
+		expect(rememberDelivery(staticData, { id: 'next', digest: digest('next'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
+		// What n8n saved is read back by another process (or after a restart) a day later.
+		const dayLater = NOW + 24 * 3_600_000;
+		expect(rememberDelivery(structuredClone(staticData), replay('replay-a'), { now: dayLater - 1000, trigger: trigger() })).toBe(false);
+		expect(rememberDelivery(structuredClone(staticData), replay('replay-b'), { now: dayLater + 1000, trigger: trigger() })).toBe(true);
+	});
+
+	it('drops what no version stored (not an entry, an id that is not text, a digest or a time missing), keeping the rest', () => {
+		const valid = { id: 'earlier-4', digest: digest('earlier-4'), until: NOW + MIN_RETENTION_MS };
+		const staticData: IDataObject = {
+			deliveryLog: [null, 5, 'garbage', '1::', { digest: digest('x'), until: String(NOW + MIN_RETENTION_MS) }, { id: 'y', until: NOW + MIN_RETENTION_MS }, { id: 7, digest: digest('z'), until: NOW + MIN_RETENTION_MS }, valid],
+		};
+		expect(rememberDelivery(staticData, { id: 'new', digest: digest('new-4'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
+		expect(staticData.deliveryLog).toHaveLength(2);
+		expect(rememberDelivery(staticData, { id: 'earlier-4', digest: digest('retry-4'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+	});
+});
