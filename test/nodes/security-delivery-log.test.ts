@@ -47,3 +47,25 @@ describe('The delivery log, as an earlier version stored it', () => {
 		expect(rememberDelivery(staticData, { id: 'earlier-4', digest: digest('retry-4'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
 	});
 });
+
+describe("The delivery log of this process, per trigger", () => {
+	const delivery = (seed: string, until: number) => ({ id: seed, digest: digest(seed), until });
+
+	it('keeps a delivery in force up to its last millisecond, and forgets it after', () => {
+		const staticData: IDataObject = {};
+		const ownTrigger = trigger();
+		expect(rememberDelivery(staticData, delivery('edge', NOW + 60_000), { now: NOW, trigger: ownTrigger })).toBe(true);
+		const replay = { id: 'replay', digest: digest('edge'), until: NOW + 120_000 };
+		expect(rememberDelivery(staticData, replay, { now: NOW + 60_000, trigger: ownTrigger })).toBe(false);
+		expect(rememberDelivery(staticData, replay, { now: NOW + 60_001, trigger: ownTrigger })).toBe(true);
+	});
+
+	it("keeps what one trigger's requests accepted while another trigger receives deliveries, up to the last millisecond in force", () => {
+		const first = trigger();
+		const second = trigger();
+		// Two requests to the first trigger overlap: the second one's copy of the static data does not hold the first's delivery.
+		expect(rememberDelivery({}, delivery('overlap', NOW + 60_000), { now: NOW, trigger: first })).toBe(true);
+		expect(rememberDelivery({}, delivery('other-workflow', NOW + 120_000), { now: NOW + 60_000, trigger: second })).toBe(true);
+		expect(rememberDelivery({}, delivery('overlap', NOW + 120_000), { now: NOW + 60_000, trigger: first })).toBe(false);
+	});
+});
