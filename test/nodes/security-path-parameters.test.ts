@@ -39,6 +39,16 @@ describe('The IDs in a request path', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
+	it('says "at most 20 digits" only of a value that is all digits', async () => {
+		for (const value of [`${'1'.repeat(25)}x`, `x${'1'.repeat(25)}`]) {
+			const result = await getSubscribers(listFromExpression(`"${value}"`));
+			expect(result.error?.message).toBe(`The "List" field must be a numeric AWeber ID, not "${value}"`);
+		}
+		const digits = await getSubscribers(listFromExpression(`"${'1'.repeat(25)}"`));
+		expect(digits.error?.message).toBe(`The "List" field must be a numeric AWeber ID, at most 20 digits long (AWeber's IDs fit in 64 bits), not "${'1'.repeat(25)}"`);
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
 	it('refuses a List that would change the request path, before any request', async () => {
 		const listId = bed.sandbox.seed.lists.newsletter;
 		const result = await getSubscribers(listFromExpression(`"${listId}/../../${listId}"`));
