@@ -1,5 +1,7 @@
 // IDs that fill a request's path (nodes/shared/pathParameters.ts): a value AWeber cannot have is refused before any
 // request, naming the field; a value with spaces around it, or a number from an expression, is the ID it says.
+import type { IDataObject } from 'n8n-workflow';
+
 import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, listPath, run } from './email-nodes.helpers';
 
@@ -8,7 +10,7 @@ const bed = useTestbed();
 /** A List field filled by an expression (what n8n's editor does not check as it checks a typed ID). */
 const listFromExpression = (expression: string) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
 
-async function getSubscribers(listId: unknown) {
+async function getSubscribers(listId: IDataObject) {
 	return await run(bed, 'aWeberSubscriber', { operation: 'getAll', accountId: byId(bed.sandbox.seed.accountId), listId, limit: 1 });
 }
 
