@@ -40,7 +40,7 @@ describe('The delivery log, as an earlier version stored it', () => {
 	it('drops what no version stored (not an entry, an id that is not text, a digest or a time missing), keeping the rest', () => {
 		const valid = { id: 'earlier-4', digest: digest('earlier-4'), until: NOW + MIN_RETENTION_MS };
 		const staticData: IDataObject = {
-			deliveryLog: [null, 5, 'garbage', '1::', { digest: digest('x'), until: String(NOW + MIN_RETENTION_MS) }, { id: 'y', until: NOW + MIN_RETENTION_MS }, { id: 7, digest: digest('z'), until: NOW + MIN_RETENTION_MS }, valid],
+			deliveryLog: [null, 5, 'garbage', `${Math.ceil((NOW + MIN_RETENTION_MS) / 1000).toString(36)}::`, { digest: digest('x'), until: String(NOW + MIN_RETENTION_MS) }, { id: 'y', until: NOW + MIN_RETENTION_MS }, { id: 7, digest: digest('z'), until: NOW + MIN_RETENTION_MS }, valid],
 		};
 		expect(rememberDelivery(staticData, { id: 'new', digest: digest('new-4'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
 		expect(staticData.deliveryLog).toHaveLength(2);
@@ -50,6 +50,46 @@ describe('The delivery log, as an earlier version stored it', () => {
 
 describe("The delivery log of this process, per trigger", () => {
 	const delivery = (seed: string, until: number) => ({ id: seed, digest: digest(seed), until });
+
+	it('carries over every delivery id an earlier version saved, skipping what is not an id', () => {
+		const staticData: IDataObject = { seenDeliveryIds: ['old-1', 5, null, 'old-2'] };
+		expect(rememberDelivery(staticData, delivery('new', NOW + MIN_RETENTION_MS), { now: NOW, trigger: trigger() })).toBe(true);
+		for (const id of ['old-1', 'old-2']) {
+			expect(rememberDelivery(structuredClone(staticData), { id, digest: digest(`retry-${id}`), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+		}
+	});
+
+	it('keeps a delivery to the end of the second its time ends in', () => {
+		const staticData: IDataObject = {};
+		expect(rememberDelivery(staticData, delivery('half', NOW + 60_500), { now: NOW })).toBe(true);
+		const replay = { id: 'replay', digest: digest('half'), until: NOW + 120_000 };
+		expect(rememberDelivery(structuredClone(staticData), replay, { now: NOW + 61_000 })).toBe(false);
+		expect(rememberDelivery(structuredClone(staticData), replay, { now: NOW + 61_001 })).toBe(true);
+	});
+
+	it('knows a delivery that came without an id when another process reads it back', () => {
+		const staticData: IDataObject = {};
+		expect(rememberDelivery(staticData, { digest: digest('no-id'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
+		expect(rememberDelivery(structuredClone(staticData), { id: 'replay', digest: digest('no-id'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+	});
+
+	it('forgets each delivery at its own time, whatever order they came in', () => {
+		const staticData: IDataObject = {};
+		const ownTrigger = trigger();
+		expect(rememberDelivery(staticData, delivery('late', NOW + 120_000), { now: NOW, trigger: ownTrigger })).toBe(true);
+		expect(rememberDelivery(staticData, delivery('early', NOW + 60_000), { now: NOW, trigger: ownTrigger })).toBe(true);
+		expect(rememberDelivery(staticData, { id: 'replay', digest: digest('early'), until: NOW + 180_000 }, { now: NOW + 61_000, trigger: ownTrigger })).toBe(true);
+		expect(rememberDelivery(staticData, { id: 'replay-2', digest: digest('late'), until: NOW + 180_000 }, { now: NOW + 61_000, trigger: ownTrigger })).toBe(false);
+	});
+
+	it("knows a delivery's id while any copy of it is in force, and forgets it after the last", () => {
+		const staticData: IDataObject = {};
+		const ownTrigger = trigger();
+		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('first'), until: NOW + 60_000 }, { now: NOW, trigger: ownTrigger })).toBe(true);
+		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('retry'), until: NOW + 120_000 }, { now: NOW + 30_000, trigger: ownTrigger })).toBe(false);
+		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('third'), until: NOW + 180_000 }, { now: NOW + 90_000, trigger: ownTrigger })).toBe(false);
+		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('fourth'), until: NOW + 300_000 }, { now: NOW + 181_000, trigger: ownTrigger })).toBe(true);
+	});
 
 	it('keeps a delivery in force up to its last millisecond, and forgets it after', () => {
 		const staticData: IDataObject = {};
