@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
+import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
 
 const NOW = Date.parse('2026-03-01T00:00:00Z');
 const digest = (seed: string) => createHash('sha256').update(seed).digest('hex');
@@ -89,6 +89,36 @@ describe("The delivery log of this process, per trigger", () => {
 		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('retry'), until: NOW + 120_000 }, { now: NOW + 30_000, trigger: ownTrigger })).toBe(false);
 		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('third'), until: NOW + 180_000 }, { now: NOW + 90_000, trigger: ownTrigger })).toBe(false);
 		expect(rememberDelivery(staticData, { id: 'retried', digest: digest('fourth'), until: NOW + 300_000 }, { now: NOW + 181_000, trigger: ownTrigger })).toBe(true);
+	});
+
+	it("says nothing was forgotten early when a full log's deliveries are past their time, and keeps the new one alone", () => {
+		const staticData: IDataObject = {};
+		const ownTrigger = trigger();
+		for (let index = 0; index < MAX_REMEMBERED_DELIVERIES; index++) {
+			rememberDelivery(staticData, { id: `full-${index}`, digest: digest(`full-${index}`), until: NOW + 60_000 }, { now: NOW, trigger: ownTrigger });
+		}
+		const forgotten: number[] = [];
+		const onForgotten = (count: number) => forgotten.push(count);
+		expect(rememberDelivery(staticData, delivery('after', NOW + 120_000), { now: NOW + 61_000, trigger: ownTrigger, onForgotten })).toBe(true);
+		expect(forgotten).toEqual([]);
+		expect(staticData.deliveryLog).toHaveLength(1);
+		expect(rememberDelivery(staticData, delivery('over', NOW + 120_000), { now: NOW + 61_000, trigger: ownTrigger, onForgotten })).toBe(true);
+		expect(forgotten).toEqual([]);
+	});
+
+	it('stays within its bound when deliveries past their time and a full log read back from another process meet', () => {
+		const ownTrigger = trigger();
+		const own: IDataObject = {};
+		rememberDelivery(own, delivery('expiring', NOW + 10_000), { now: NOW, trigger: ownTrigger });
+		rememberDelivery(own, delivery('in-force', NOW + MIN_RETENTION_MS), { now: NOW, trigger: ownTrigger });
+		const otherProcess: IDataObject = {};
+		const otherTrigger = trigger();
+		for (let index = 0; index < MAX_REMEMBERED_DELIVERIES; index++) {
+			rememberDelivery(otherProcess, { id: `other-${index}`, digest: digest(`other-${index}`), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: otherTrigger });
+		}
+		const copy = structuredClone(otherProcess);
+		expect(rememberDelivery(copy, delivery('next', NOW + MIN_RETENTION_MS), { now: NOW + 11_000, trigger: ownTrigger })).toBe(true);
+		expect(copy.deliveryLog).toHaveLength(MAX_REMEMBERED_DELIVERIES);
 	});
 
 	it('keeps a delivery in force up to its last millisecond, and forgets it after', () => {
