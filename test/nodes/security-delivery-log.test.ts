@@ -22,9 +22,12 @@ describe('The delivery log, as an earlier version stored it', () => {
 	});
 
 	it('keeps the id of an entry whose digest is not a SHA-256, and stores no digest for it', () => {
-		const staticData: IDataObject = { deliveryLog: [{ id: 'earlier-2', digest: 'not-a-digest', until: NOW + MIN_RETENTION_MS }] };
-		expect(rememberDelivery(staticData, { id: 'earlier-2', digest: digest('retry'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
-		expect(staticData.deliveryLog).toEqual([expect.stringMatching(/^[0-9a-z]+:[\w-]{11}:$/), expect.stringMatching(/^[0-9a-z]+:[\w-]{11}:[\w-]{11}$/)]);
+		const hex = digest('earlier-2');
+		for (const notDigest of ['not-a-digest', `x${hex}`, `${hex}x`]) {
+			const staticData: IDataObject = { deliveryLog: [{ id: 'earlier-2', digest: notDigest, until: NOW + MIN_RETENTION_MS }] };
+			expect(rememberDelivery(staticData, { id: 'earlier-2', digest: digest('retry'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
+			expect(staticData.deliveryLog).toEqual([expect.stringMatching(/^[0-9a-z]+:[\w-]{11}:$/), expect.stringMatching(/^[0-9a-z]+:[\w-]{11}:[\w-]{11}$/)]);
+		}
 	});
 
 	it('keeps an entry an earlier version stored for a year for a day from when it is read', () => {
