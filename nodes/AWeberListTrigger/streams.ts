@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readCollectionPageAt } from '../shared/collections';
-import type { AweberContext } from '../shared/transport';
+import type { AweberContext } from '../shared/aweberContext';
 import { parseAweberTime } from '../shared/aweberTime';
 import { MAX_CLOCK_SKEW_MS, type FetchPage, type StreamEvent } from './eventCursor';
 

@@ -1,6 +1,6 @@
 import { AWEBER_CREDENTIAL_TYPE } from './constants';
 import type { RateLimitSettings } from './rateLimiter';
-import type { AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
 
 /** The credential's settings the request path needs: its API base URL and its rate limit. */
 export interface AccountSettings extends RateLimitSettings {

@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isCollectionPage, unexpectedAnswer, type CollectionPage } from './answers';
 import { AWEBER_MAX_PAGE_SIZE } from './constants';
 import { isAbsoluteLink } from './origin';
-import { aweberApiRequest, type AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
+import { aweberApiRequest } from './transport';
 
 /**
  * The one reader of AWeber collections (docs/aweber-behaviour.md#collections). It serves the routed

@@ -5,7 +5,7 @@ import { readAllEntries } from './collections';
 import { describeType, invalidField } from './fieldValidation';
 import { listPathOf } from './listPath';
 import { runStateOf } from './runState';
-import type { AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
 
 /* The values of the custom field fields, read and checked at request time; the fields themselves are in customFieldProperties.ts. */
 

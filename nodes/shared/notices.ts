@@ -1,6 +1,6 @@
 import type { AccountRateLimiter } from './rateLimiter';
 import type { AccountSettings } from './accountSettings';
-import type { AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
 
 /*
  * What the node tells the user while it waits (the rate limit, a lockout, a retry): n8n's log, and in manual runs

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RunState } from './runState';
-import type { AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
 
 /*
  * When an item fails for good with Continue On Fail off (docs/architecture.md#when-an-item-fails). "Stop the

@@ -16,7 +16,7 @@ import { rateLimiterFor } from './rateLimiter';
 import { isDropped, markWritten, notSentError, stopRunOnFailure, stopSignal } from './runFailure';
 import { runItemOf } from './runState';
 import { trackSend } from './tokenRefreshRace';
-import type { AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
 import { acquireSlot, sleepUnlessStopped } from './waits';
 
 /*

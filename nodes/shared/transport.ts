@@ -1,13 +1,13 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	RequestHelperFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
 import { accountSettings } from './accountSettings';
+import type { AweberContext } from './aweberContext';
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { isAbsoluteLink } from './origin';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects } from './redirects';
@@ -17,12 +17,6 @@ import { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicie
  * Hand-written AWeber requests (searches, follow-ups of routed requests, triggers), sent with the same policies as a
  * routed request (sendWithPolicies.ts); docs/architecture.md#the-request-path-in-files.
  */
-
-/** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
-export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
-	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getWorkflowSettings' | 'getMode' | 'continueOnFail'>> & {
-		helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
-	};
 
 export interface AweberRequest {
 	method: IHttpRequestMethods;

@@ -8,7 +8,7 @@ import { RateLimitWaitAborted, whenAborted } from './waitingRequests';
 import { asNodeError, windowName } from './errors';
 import { isDropped, notSentError } from './runFailure';
 import type { RunItem } from './runState';
-import type { AweberContext } from './transport';
+import type { AweberContext } from './aweberContext';
 
 /*
  * The request path's two waits, a turn under the account's rate limit and a retry's backoff, and how they stop:

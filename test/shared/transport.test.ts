@@ -1,7 +1,8 @@
 import type { IHttpRequestOptions, INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { MAX_RATE_LIMIT_WAITS } from '../../nodes/shared/failureDecision';
-import { aweberApiRequest, type AweberContext } from '../../nodes/shared/transport';
+import type { AweberContext } from '../../nodes/shared/aweberContext';
+import { aweberApiRequest } from '../../nodes/shared/transport';
 
 interface StubOptions {
 	answer: (options: IHttpRequestOptions) => Promise<unknown>;

@@ -1,0 +1,7 @@
+import type { IExecuteSingleFunctions, RequestHelperFunctions } from 'n8n-workflow';
+
+/** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
+export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
+	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getWorkflowSettings' | 'getMode' | 'continueOnFail'>> & {
+		helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
+	};
