@@ -22,8 +22,10 @@ export function rememberSentFields(context: IExecuteSingleFunctions, body: IData
 	byItem.set(context.getItemIndex(), fields);
 }
 
-function sentFieldsOf(context: IExecuteSingleFunctions): IDataObject {
-	return runStateOf(context)?.sentFields.get(context.getItemIndex()) ?? {};
+/** The summary item: the subscriber's ID, list and link from its link, and the fields the item sent. */
+function summaryOf(context: IExecuteSingleFunctions, subscriberLink: string, extra: IDataObject = {}): INodeExecutionData[] {
+	const sent = runStateOf(context)?.sentFields.get(context.getItemIndex()) ?? {};
+	return [{ json: { id: idOfLink(subscriberLink, 'subscribers'), email: sent.email, ...sent, ...listOfLink(subscriberLink), self_link: subscriberLink, ...extra } }];
 }
 
 /**
@@ -38,9 +40,7 @@ export async function summarizeSubscriberAdd(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const location = addedSubscriberLink(response);
-	if (location === undefined) return items;
-	const sent = sentFieldsOf(this);
-	return [{ json: { id: idOfLink(location, 'subscribers'), email: sent.email, ...sent, ...listOfLink(location), self_link: location } }];
+	return location === undefined ? items : summaryOf(this, location);
 }
 
 /**
@@ -53,19 +53,5 @@ export async function summarizePurchase(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const location = locationOf(response);
-	if (location === undefined) return items;
-	const subscriberLink = buyerLinkOfPurchase(location);
-	const sent = sentFieldsOf(this);
-	return [
-		{
-			json: {
-				id: idOfLink(subscriberLink, 'subscribers'),
-				email: sent.email,
-				...sent,
-				...listOfLink(subscriberLink),
-				self_link: subscriberLink,
-				purchase_activity_link: location,
-			},
-		},
-	];
+	return location === undefined ? items : summaryOf(this, buyerLinkOfPurchase(location), { purchase_activity_link: location });
 }
