@@ -194,6 +194,9 @@ async function sendRouted(
 	if (!first) {
 		// An operation with Return All reads a collection: an answer that is not a page is never its one item.
 		if (readsCollection(context)) throw notAPage(context, firstResponse, 'reading a collection', itemIndex);
+		// n8n outputs the answer as it came: a JSON `null` would fail the run later, naming nothing.
+		const empty = firstResponse.find((item) => item.json === null || item.json === undefined);
+		if (empty) throw unexpectedAnswer(context.getNode(), 'a JSON object', empty.json, `reading AWeber's answer to ${method} ${absolute ?? ''}`, itemIndex, method === 'GET' ? undefined : MAY_HAVE_CARRIED_OUT);
 		return firstResponse;
 	}
 	// Each further page is n8n's routed request too, so n8n runs the operation's postReceive on it as on the first (A4).
@@ -218,6 +221,8 @@ export const sendSubscriberAdd = routedAweberRequest({ findEarlierWrite: findEar
 export const aweberRequestOperations: INodeTypeDescription['requestOperations'] = {
 	pagination: sendAweberRequest,
 };
+
+const MAY_HAVE_CARRIED_OUT = 'AWeber may have carried out the request: check in AWeber before running this item again.';
 
 /** "AWeber's answer was unexpected" for routed output where a collection page belongs. */
 function notAPage(context: IExecuteSingleFunctions, items: INodeExecutionData[], where: string, itemIndex: number) {

@@ -63,7 +63,8 @@ export function eachOutputEntry(items: INodeExecutionData[], reshape: (entry: ID
 	return items.map((item) => {
 		const { json } = item;
 		if (isCollectionPage(json)) return { ...item, json: { ...json, entries: json.entries.map(reshape) } };
-		return { ...item, json: reshape(json) };
+		// An answer that is no object (JSON `null`) is not an entry: it goes out as AWeber gave it.
+		return typeof json === 'object' && json !== null ? { ...item, json: reshape(json) } : item;
 	});
 }
 

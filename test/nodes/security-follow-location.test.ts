@@ -45,6 +45,22 @@ describe("Broadcast Cancel: the answer's self_link", () => {
 		expect(calls()).toEqual(['POST 200']);
 	});
 
+	it('answered with JSON null: refused as an unexpected answer, with Simplify on or off, and nothing more is read', async () => {
+		for (const simplify of [true, false]) {
+			bed.sandbox.faults.next(1, 'answer', { status: 200, body: null, method: 'POST' });
+			const result = await run(bed, 'aWeberBroadcast', {
+				operation: 'cancel',
+				...newsletterScope(bed),
+				broadcastId: byId(bed.sandbox.seed.broadcasts.sent),
+				simplify,
+			});
+			expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a JSON object");
+			expect(result.error?.description).toContain('AWeber answered an empty answer instead of a JSON object');
+			expect(result.error?.description).toContain('AWeber may have carried out the request');
+		}
+		expect(calls()).toEqual(['POST 200', 'POST 200']);
+	});
+
 	it('on another origin: refused, naming the self_link as where the link came from', async () => {
 		bed.sandbox.faults.next(1, 'answer', { status: 200, body: { self_link: `${FOREIGN}/broadcasts/1` }, method: 'POST' });
 		const result = await cancelBroadcast();

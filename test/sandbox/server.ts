@@ -510,7 +510,7 @@ export async function buildServer(core: SandboxCore): Promise<FastifyInstance> {
 			await reply
 				.code(fault.status ?? 200)
 				.header('content-type', text ? 'text/html; charset=utf-8' : 'application/json')
-				.send(text ? fault.body : JSON.stringify(fault.body ?? {}));
+				.send(text ? fault.body : JSON.stringify(fault.body === undefined ? {} : fault.body));
 			return;
 		}
 		if (fault.kind === 'slow') {
