@@ -115,12 +115,8 @@ function learnFromRefusal(account: FailureContext['account']): { measureShare?: 
 /** Slack for the difference between this machine's clock and AWeber's when comparing their times. */
 export const CLOCK_SKEW_MS = 2 * 60_000;
 
-/**
- * Whether the subscriber found after a retried add's "already subscribed" is the one the earlier attempt added:
- * only when AWeber dates the subscription after that attempt was sent (less the clock skew). Otherwise the address
- * was on the list before, and the add fails as "already subscribed".
- */
-export function addedByEarlierAttempt(subscribedAt: unknown, firstSentAt: number, skewMs = CLOCK_SKEW_MS): boolean {
+/** A subscriber found after a retried add's "already subscribed" is the first attempt's only if AWeber dates it after that attempt. */
+export function addedByEarlierAttempt(subscribedAt: unknown, firstSentAt: number): boolean {
 	const time = parseAweberTime(subscribedAt);
-	return time !== undefined && time >= firstSentAt - skewMs;
+	return time !== undefined && time >= firstSentAt - CLOCK_SKEW_MS;
 }
