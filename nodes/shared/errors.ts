@@ -108,10 +108,7 @@ export function isTransientFailure(failure: AweberFailure): boolean {
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
 
-/**
- * Campaign messages, their opens and tracked events, and the subscribers of a message: AWeber's current API
- * reference (1.4.0) no longer lists these endpoints (docs/aweber-behaviour.md#retired-endpoints).
- */
+/** Endpoints AWeber's API reference (1.4.0) no longer lists (docs/aweber-behaviour.md#retired-endpoints). */
 const RETIRED_MESSAGE_ENDPOINTS = /\/campaigns\/[bf]\d+\/messages(\/|\?|$)/;
 
 const RETIRED_ENDPOINT_HINT =
@@ -131,23 +128,13 @@ interface HintRule {
 /** The hints, most specific first: the first rule that matches gives the hint. Add a refusal here, one line each. */
 const HINTS: HintRule[] = [
 	{ status: 401, hint: 'AWeber refused the access token. Open the AWeber credential and reconnect it.' },
-	{
-		status: 403,
-		message: SCOPE_IN_MESSAGE,
-		hint: (failure) => {
-			const scope = SCOPE_IN_MESSAGE.exec(failure.message ?? '')![1];
-			return `The credential was not granted the "${scope}" scope. Add ${scope} to the credential's Scope field, then reconnect the credential so the AWeber customer authorizes it again.`;
-		},
-	},
+	{ status: 403, message: SCOPE_IN_MESSAGE, hint: (failure) => scopeHint(SCOPE_IN_MESSAGE.exec(failure.message ?? '')![1]) },
 	{ status: 403, message: /manage email/i, hint: 'The AWeber user who connected the credential lacks the "Manage Email" permission. Ask the account owner to grant it in AWeber (Manage Account > Users), then reconnect.' },
-	{
-		status: 403,
-		message: /rate limit/i,
-		hint: (_failure, limits) =>
-			`This credential allows ${limits.requests} requests per ${windowName(limits.windowMs)} for the AWeber account (AWeber's own limit is 120 per minute, shared by every app using the account). The node waited and retried; another app or n8n process may be using the same account.`,
-	},
-	// The account's standing (held, at its subscriber limit, an address refused for now): declines for other 403s.
-	{ status: 403, hint: (failure) => accountStandingHint(failure.message ?? '') },
+	{ status: 403, message: /rate limit/i, hint: (_failure, limits) => `This credential allows ${limits.requests} requests per ${windowName(limits.windowMs)} for the AWeber account (AWeber's own limit is 120 per minute, shared by every app using the account). The node waited and retried; another app or n8n process may be using the same account.` },
+	// The account's standing (docs/aweber-behaviour.md#account-standing); none is retried: sending again does not change the account.
+	{ status: 403, message: /subscriber limit/i, hint: "The account has reached its plan's subscriber limit, so AWeber adds no one until it has room; nothing was written for this item. Upgrade the account's plan in AWeber, or remove subscribers you no longer send to, then run the failed items again." },
+	{ status: 403, message: /hold|suspend/i, hint: `AWeber has put the account on hold, so it refuses changes to subscribers; nothing was written for this item. Sign in to AWeber to see why and contact AWeber's support to lift it. Holds often follow bulk adds through the API: import existing lists with ${AWEBER_IMPORTER}, not through this node.` },
+	{ status: 403, message: /cannot be accepted at this time/i, hint: "AWeber refused this address for now without saying why; nothing was written for this item. Check the address, and if it is right, run the item again later. If AWeber refuses every address, check the account in AWeber: it may be under review." },
 	{ status: 400, message: /already subscribed/i, hint: 'This email address is already on the list. To update that subscriber instead, use the Create or Update operation, or turn on the "Update Existing" option.' },
 	{ status: 405, message: /unconfirmed/i, hint: 'AWeber cannot move or delete a subscriber who has not confirmed their address yet (status "unconfirmed"). Wait for the confirmation, or unsubscribe them instead.' },
 	{ status: 405, message: /already belongs/i, hint: 'The subscriber is already on the destination list. Choose another list, or update the subscriber on that list instead.' },
@@ -156,16 +143,8 @@ const HINTS: HintRule[] = [
 	{ status: 409, hint: "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed." },
 	{ type: 'BroadcastDatetimeExpired', hint: "The time has already passed by AWeber's clock. Choose a later time." },
 	{ status: 404, hint: (_failure, _limits, url) => (url !== undefined && RETIRED_MESSAGE_ENDPOINTS.test(url) ? RETIRED_ENDPOINT_HINT : undefined) },
-	{
-		status: 404,
-		message: /requested broadcast could not be found/i,
-		hint: "AWeber's link report (beta) does not know this broadcast. The node sends the UUID of the broadcast chosen: check that it is on the chosen list and was sent.",
-	},
-	{
-		status: 404,
-		message: /requested account could not be found/i,
-		hint: "AWeber's link report (beta) does not know this account. The node sends the UUID of the account chosen: check that the credential belongs to that account.",
-	},
+	{ status: 404, message: /requested broadcast could not be found/i, hint: "AWeber's link report (beta) does not know this broadcast. The node sends the UUID of the broadcast chosen: check that it is on the chosen list and was sent." },
+	{ status: 404, message: /requested account could not be found/i, hint: "AWeber's link report (beta) does not know this account. The node sends the UUID of the account chosen: check that the credential belongs to that account." },
 	{ status: 404, message: /campaign/i, hint: 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.' },
 	{ status: 404, hint: 'AWeber has no such resource: check the IDs chosen in the node.' },
 	{ status: 415, hint: 'AWeber refused the body encoding of this request.' },
@@ -183,18 +162,8 @@ function hintFor(failure: AweberFailure, limits: RateLimitSettings = AWEBER_LIMI
 	return undefined;
 }
 
-/** AWeber's 403 refusals about the account's standing (docs/aweber-behaviour.md#account-standing); none is retried. */
-function accountStandingHint(message: string): string | undefined {
-	if (/subscriber limit/i.test(message)) {
-		return "The account has reached its plan's subscriber limit, so AWeber adds no one until it has room; nothing was written for this item. Upgrade the account's plan in AWeber, or remove subscribers you no longer send to, then run the failed items again.";
-	}
-	if (/hold|suspend/i.test(message)) {
-		return `AWeber has put the account on hold, so it refuses changes to subscribers; nothing was written for this item. Sign in to AWeber to see why and contact AWeber's support to lift it. Holds often follow bulk adds through the API: import existing lists with ${AWEBER_IMPORTER}, not through this node.`;
-	}
-	if (/cannot be accepted at this time/i.test(message)) {
-		return "AWeber refused this address for now without saying why; nothing was written for this item. Check the address, and if it is right, run the item again later. If AWeber refuses every address, check the account in AWeber: it may be under review.";
-	}
-	return undefined;
+function scopeHint(scope: string): string {
+	return `The credential was not granted the "${scope}" scope. Add ${scope} to the credential's Scope field, then reconnect the credential so the AWeber customer authorizes it again.`;
 }
 
 /** "minute" for AWeber's window, otherwise the window's length ("6 s" in a time-scaled sandbox). */

@@ -9,7 +9,7 @@ export function assertUnderApiBase(node: INode, url: string, apiBaseUrl: string,
 	if (isUnderApiBase(url, apiBaseUrl)) return;
 	throw new NodeOperationError(node, `Refused to send the AWeber credential to ${describeOrigin(url)}`, {
 		description:
-			`${source ? capitalize(source) : 'A link'} points to ${describeOrigin(url)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
+			`${source ? source.charAt(0).toUpperCase() + source.slice(1) : 'A link'} points to ${describeOrigin(url)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
 			'The request was not sent. AWeber links always start with the API Base URL set in the credential; check where this link came from.',
 		itemIndex,
 	});
@@ -43,8 +43,4 @@ export function describeOrigin(url: string): string {
 	} catch {
 		return `"${url.slice(0, 80)}"`;
 	}
-}
-
-function capitalize(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,4 +1,4 @@
-import type { IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
+import type { IHttpRequestMethods } from 'n8n-workflow';
 
 import { accountSettings } from './accountSettings';
 import { asNodeError, readAweberFailure, toAweberError, windowName, AweberRequestError, type AweberFailure } from './errors';
@@ -24,13 +24,6 @@ const CHANGE_MAY_HAVE_HAPPENED: LostAnswerAdvice = {
 	mayHaveHappened: 'AWeber may have carried out this change',
 	howToCheck: 'Check in AWeber whether the change was made before running this item again.',
 };
-
-/** A write that cannot be repeated lost its answer: it was not sent again, and the error says where to look. */
-function explainLostAnswer(error: NodeApiError, failure: AweberFailure, advice: LostAnswerAdvice): void {
-	const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
-	error.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
-	error.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${error.description ?? ''}`;
-}
 
 interface SendOptions<T> {
 	method?: IHttpRequestMethods | string;
@@ -172,7 +165,11 @@ export async function sendWithAweberPolicies<T>(
 					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
 				}
 				if (decision.action === 'fail' && decision.because === 'answer-lost') {
-					explainLostAnswer(mapped, failure, request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED);
+					// Not sent again, so that nothing is done twice: the error says it may have happened and where to look.
+					const advice = request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED;
+					const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
+					mapped.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
+					mapped.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${mapped.description ?? ''}`;
 				}
 				throw mapped;
 			} finally {
