@@ -54,16 +54,11 @@ export async function sendFollowingApiRedirects<T>(
 			return await send(hop);
 		} catch (error) {
 			const redirect = redirectOf(error);
-			if (redirect === undefined) throw asN8nError(node, error);
+			// n8n's own errors unchanged (the request path reads AWeber's answer from them); anything else as an API error.
+			if (redirect === undefined) throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(node, error as JsonObject);
 			hop = nextHop(node, hop, redirect, request.apiBaseUrl, hops, request.itemIndex);
 		}
 	}
-}
-
-/** n8n's own errors unchanged (the request path reads AWeber's answer from them); anything else as an API error. */
-function asN8nError(node: INode, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeApiError(node, error as JsonObject);
 }
 
 function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBaseUrl: string, hops: number, itemIndex?: number): RequestHop {

@@ -44,10 +44,8 @@ export function measuringPace(waiting: number, ceiling: number): number {
  * STEADY_TRAFFIC_PART the rest is steady traffic at `(ceiling - sent) / measuredWindows`, and this process takes what it leaves.
  */
 export function measuredShare(sentInWindow: number, ceiling: number, measuredWindows = 1): number | undefined {
-	if (sentInWindow >= ceiling) return undefined;
-	let share = sentInWindow;
-	if (sentInWindow > ceiling * STEADY_TRAFFIC_PART) share = Math.min(share, ceiling - (ceiling - sentInWindow) / Math.min(1, measuredWindows));
-	return Math.max(1, Math.floor(share) - SLACK);
+	const steady = sentInWindow > ceiling * STEADY_TRAFFIC_PART;
+	return shareAfterRefusal(steady ? Math.min(sentInWindow, ceiling - (ceiling - sentInWindow) / Math.min(1, measuredWindows)) : sentInWindow, ceiling);
 }
 
 /** The share after a refusal while settled, given what this process had sent in AWeber's window; undefined when it alone filled the limit. */
