@@ -17,10 +17,7 @@ export function requireCollectionPage<T = IDataObject>(context: AweberContext, b
 	return body as CollectionPage<T>;
 }
 
-/**
- * A page of the 2.0-beta API (a bare array, the next page the `rel="next"` URL of its RFC 8288 `Link` header,
- * docs/aweber-behaviour.md#beta-link-report) as a collection page.
- */
+/** A 2.0-beta page (a bare array, the next page its RFC 8288 `Link` rel="next", docs/aweber-behaviour.md#beta-link-report). */
 export function linkHeaderPage(body: unknown, headers: IDataObject | undefined): CollectionPage | undefined {
 	if (!Array.isArray(body)) return undefined;
 	const header = headers?.link ?? headers?.Link;
@@ -77,10 +74,7 @@ export const NEXT_PAGE_SOURCE = 'the next_collection_link (or Link header) of an
 /** Pages planned from `total_size` at most (a million entries); an absurd `total_size` still costs a few requests. */
 const MAX_PLANNED_PAGES = 10_000;
 
-/**
- * Every entry from the first page on, to the end or the limit: offset pages planned from `total_size` a few at once,
- * then `next_collection_link`; bounded whatever AWeber says (docs/aweber-behaviour.md#collections).
- */
+/** Every entry from the first page on, to the end or the limit, bounded whatever AWeber says (docs/aweber-behaviour.md#collections). */
 export async function readRemainingEntries<T = IDataObject>(
 	context: AweberContext,
 	first: CollectionPage<T>,

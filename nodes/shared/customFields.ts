@@ -60,11 +60,7 @@ function matchField(known: string[], name: string, strict: boolean): string | un
 	return strict ? known.find((field) => field === name) : known.find((field) => field.toLowerCase() === name.toLowerCase());
 }
 
-/**
- * The complete `custom_fields` of an update: AWeber sets every custom field left out of a PATCH to null, so the current
- * values go back with the changes; the result has no prototype, so `__proto__` is a field like any other
- * (docs/aweber-behaviour.md#custom-fields-on-patch).
- */
+/** An update's complete `custom_fields`: AWeber nulls those a PATCH leaves out (docs/aweber-behaviour.md#custom-fields-on-patch). */
 export function mergeCustomFields(
 	context: FieldContext,
 	current: Record<string, unknown>,
@@ -80,6 +76,7 @@ export function mergeCustomFields(
 		if (key === undefined) throw unknownCustomField(context, change.name, known, strict);
 		changed.set(key, change.value);
 	}
+	// No prototype: a field named `__proto__` is a field like any other.
 	const merged = Object.create(null) as Record<string, unknown>;
 	for (const [name, value] of Object.entries(current)) {
 		if (changed.has(name) || value === null || value === undefined || value === '') continue;

@@ -53,11 +53,7 @@ export type FailureDecision =
 	| { action: 'pass-on' }
 	/** The token refresh lost a race: the request was not carried out, send it again at once. */
 	| { action: 'resend-after-refresh-race' }
-	/**
-	 * AWeber locked the account out: wait it out. When the refusal shows other traffic, learn from it: measure the
-	 * share once the lockout ends (`measureShare`), or settle it at `lowerShareTo` (the measurement's refusal, or one
-	 * while the share was settled already).
-	 */
+	/** Wait out AWeber's lockout; a refusal that shows other traffic starts a measurement or settles the share (shareLearning.ts). */
 	| { action: 'wait-out-lockout'; measureShare?: true; lowerShareTo?: number }
 	/** A transient failure of a request that is safe to repeat. */
 	| { action: 'retry'; afterMs: number }

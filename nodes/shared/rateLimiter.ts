@@ -37,10 +37,7 @@ export interface AcquireOptions {
 	signal?: AbortSignal;
 }
 
-/**
- * Requests of one account in flight at once: n8n starts every item together, a few parallel requests already reach
- * AWeber's limit, and queueing the rest bounds how many meet an expired token at the same moment.
- */
+/** In flight at once per account: a few already reach AWeber's limit, and fewer meet an expired token together. */
 export const MAX_CONCURRENT_REQUESTS = 4;
 
 export interface LimiterOptions {
@@ -49,10 +46,7 @@ export interface LimiterOptions {
 	learnShare?: boolean;
 }
 
-/**
- * Keeps one AWeber account under its sliding-window limit within this process. A request counts from when it is sent
- * until a window after its answer came, so AWeber is never undercounted (docs/rate-limits.md).
- */
+/** One account's sliding-window limit in this process: a request counts until a window after its answer (docs/rate-limits.md). */
 export class AccountRateLimiter {
 	/** Finished requests that still count in the window, oldest first. */
 	private readonly finished: Array<{ at: number; refused: boolean }> = [];
