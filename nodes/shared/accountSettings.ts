@@ -25,8 +25,7 @@ export async function accountSettings(context: AweberContext): Promise<{ key: st
 	const credentialRef = context.getNode().credentials?.[AWEBER_CREDENTIAL_TYPE];
 	const key = credentialRef?.id ?? credentialRef?.name ?? 'aweber';
 	const cached = settingsCache.get(key);
-	// Credential reads can hit n8n's database: read once for all the items of a node that start together, but
-	// no longer than a second, so an edited credential (a new API base URL, another limit) applies at once.
+	// Credential reads can hit n8n's database; a second's cache still applies an edited credential at once.
 	if (cached && performance.now() - cached.readAt < 1_000) return { key, settings: await cached.settings };
 	const settings = readAccountSettings(context);
 	settingsCache.set(key, { settings, readAt: performance.now() });

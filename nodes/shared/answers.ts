@@ -1,12 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/*
- * What the package relies on in AWeber's answers, in one place (docs/aweber-behaviour.md#answers). An answer that
- * is not what was asked for (a maintenance page, `{"status":"ok"}` from a proxy, a page without `entries`) is
- * refused with `unexpectedAnswer` before anything acts on it: an update never writes back fields read from it, a
- * read never takes it for the end of a collection.
- */
+/* What the package relies on in AWeber's answers (docs/aweber-behaviour.md#answers); anything else is refused with `unexpectedAnswer`. */
 
 /** One page of an AWeber collection: offset pages (`ws.start`/`ws.size`, `total_size`) and cursor pages alike. */
 export interface CollectionPage<T = IDataObject> {
@@ -15,7 +10,7 @@ export interface CollectionPage<T = IDataObject> {
 	total_size?: number;
 }
 
-function isObject(value: unknown): value is IDataObject {
+export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -24,10 +19,7 @@ export function isCollectionPage(body: unknown): body is CollectionPage {
 	return isObject(body) && Array.isArray(body.entries) && body.entries.every(isObject);
 }
 
-/**
- * A subscriber as the package uses it: its ID, link and address, and its custom fields as an object (Update sends
- * them back, docs/aweber-behaviour.md#custom-fields).
- */
+/** A subscriber as the package uses it: ID, link, address, and custom fields as an object (docs/aweber-behaviour.md#custom-fields). */
 export function isSubscriber(body: unknown): body is IDataObject & { custom_fields: IDataObject; self_link: string; email: string } {
 	return (
 		isObject(body) &&
@@ -47,11 +39,7 @@ function describeAnswer(body: unknown): string {
 	return `${kind} (${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown})`;
 }
 
-/**
- * AWeber's answer is not what was asked for: nothing acts on it. `expected` says what was asked ("the subscriber
- * 123", "a page of the collection"), `where` what the node was doing; `done`, what the node had already carried out
- * before that answer, when it is not "nothing".
- */
+/** AWeber's answer is not `expected` ("the subscriber 123") while `where`; `done`: what the node had carried out before, if anything. */
 export function unexpectedAnswer(node: INode, expected: string, body: unknown, where: string, itemIndex?: number, done?: string): NodeOperationError {
 	const outcome = done ?? 'The node did not act on that answer and changed nothing in AWeber.';
 	return new NodeOperationError(node, `AWeber's answer was unexpected: it is not ${expected}`, {

@@ -7,118 +7,74 @@ import { isAbsoluteLink } from './origin';
 import type { AweberContext } from './aweberContext';
 import { aweberApiRequest } from './transport';
 
-/**
- * The one reader of AWeber collections (docs/aweber-behaviour.md#collections). It serves the routed
- * Return All (routing.ts), the list searches, the custom field names and the poll trigger's streams.
- */
+/* The one reader of AWeber collections (docs/aweber-behaviour.md#collections, docs/architecture.md#return-all-reads-every-page). */
 
 export { isCollectionPage, type CollectionPage } from './answers';
 
-/**
- * The answer as a collection page, or an error saying AWeber's answer was unexpected: a page without `entries`
- * is never taken for the end of a collection (docs/aweber-behaviour.md#answers).
- */
+/** The answer as a collection page; a page without `entries` is never taken for the end of a collection. */
 export function requireCollectionPage<T = IDataObject>(context: AweberContext, body: unknown, where: string, itemIndex?: number): CollectionPage<T> {
 	if (!isCollectionPage(body)) throw unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', body, where, itemIndex);
 	return body as CollectionPage<T>;
 }
 
-/**
- * The `rel="next"` URL of an RFC 8288 `Link` header: how AWeber's 2.0-beta API links its pages, whose body is a
- * bare array (docs/aweber-behaviour.md#beta-link-report).
- */
-export function nextLinkOf(header: unknown): string | undefined {
+/** A 2.0-beta page (a bare array, the next page its RFC 8288 `Link` rel="next", docs/aweber-behaviour.md#beta-link-report). */
+export function linkHeaderPage(body: unknown, headers: IDataObject | undefined): CollectionPage | undefined {
+	if (!Array.isArray(body)) return undefined;
+	const header = headers?.link ?? headers?.Link;
 	const value = Array.isArray(header) ? header.join(', ') : typeof header === 'string' ? header : '';
 	for (const part of value.split(/,(?=\s*<)/)) {
 		const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-		if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2])) return match[1];
+		if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2])) {
+			return { entries: body as IDataObject[], next_collection_link: match[1] };
+		}
 	}
-	return undefined;
+	return { entries: body as IDataObject[] };
 }
 
-/** A page of the 2.0-beta API (a bare array, the next page in the `Link` header) as a collection page. */
-export function linkHeaderPage(body: unknown, headers: IDataObject | undefined): CollectionPage | undefined {
-	if (!Array.isArray(body)) return undefined;
-	const next = nextLinkOf(headers?.link ?? headers?.Link);
-	return next === undefined ? { entries: body as IDataObject[] } : { entries: body as IDataObject[], next_collection_link: next };
-}
-
-/**
- * Pages of one collection read at the same time when their links are known in advance. AWeber answers a
- * page in a few hundred milliseconds; reading a few at once makes Return All on a big list several times
- * faster, while the account's limiter still paces every request and caps those in flight.
- */
+/** Pages of one collection read at once when their links are known: Return All several times faster, still paced. */
 const PAGES_READ_AHEAD = 3;
 
-/**
- * Reads one page: the first page of `path` (a path under /1.0 with the largest page size unless `qs` says
- * otherwise), or a link AWeber handed out earlier (`next_collection_link`, a picker's pagination token).
- * Absolute links are checked against the credential's API origin before anything is sent (origin.ts), and
- * `source` names where the link came from in that error.
- */
+type PageOptions = { qs?: IDataObject; source?: string; itemIndex?: number; concurrent?: boolean };
+
+/** The first page of a path under /1.0 (largest page size unless `qs` says otherwise), or a link AWeber handed out. */
 export async function readCollectionPage<T = IDataObject>(
 	context: AweberContext,
 	pathOrLink: string,
-	options: { qs?: IDataObject; source?: string; itemIndex?: number; concurrent?: boolean } = {},
+	options: PageOptions = {},
 ): Promise<CollectionPage<T>> {
 	return (await readCollectionPageAt<T>(context, pathOrLink, options)).page;
 }
 
-/**
- * A page and when AWeber answered it (its `Date` header, AWeber's clock; this machine's when there is none), for
- * readers that place AWeber's timestamps against AWeber's now (the poll trigger).
- */
+/** A page and when AWeber answered it (its `Date` header; this machine's clock without one), for the poll trigger. */
 export async function readCollectionPageAt<T = IDataObject>(
 	context: AweberContext,
 	pathOrLink: string,
-	options: { qs?: IDataObject; source?: string; itemIndex?: number; concurrent?: boolean } = {},
+	options: PageOptions = {},
 ): Promise<{ page: CollectionPage<T>; answeredAt: number }> {
 	const isLink = isAbsoluteLink(pathOrLink);
 	const qs = isLink ? options.qs : { 'ws.size': AWEBER_MAX_PAGE_SIZE, ...options.qs };
-	const response = await aweberApiRequest(context, {
-		method: 'GET',
-		url: pathOrLink,
-		qs,
-		source: options.source,
-		itemIndex: options.itemIndex,
-		concurrent: options.concurrent,
-	});
-	// AWeber's 2.0-beta API pages a bare array through the Link header (linkHeaderPage); API 1.0 answers an envelope.
+	const { source, itemIndex, concurrent } = options;
+	const response = await aweberApiRequest(context, { method: 'GET', url: pathOrLink, qs, source, itemIndex, concurrent });
 	const body = linkHeaderPage(response.body, response.headers as IDataObject) ?? response.body;
 	const page = requireCollectionPage<T>(context, body, `reading ${isLink ? 'the next page of a collection' : 'a collection'}`, options.itemIndex);
 	const date = Date.parse(String(response.headers?.date ?? ''));
 	return { page, answeredAt: Number.isNaN(date) ? Date.now() : date };
 }
 
-export interface ReadOnOptions<T> {
-	/** Stop once this many entries were read, counting the first page's (Infinity: every page). */
+interface ReadOnOptions<T> {
+	/** Entries wanted, the first page's included (Infinity: every page). */
 	limit?: number;
 	itemIndex?: number;
-	/**
-	 * Reads one further page (a link AWeber handed out); by default a hand-written GET (`readCollectionPage`). The
-	 * routed Return All reads it through n8n's routing instead, so the operation's own postReceive shapes each page
-	 * as it arrives (routing.ts) and a long read never holds every raw page and every shaped one at once.
-	 */
+	/** Reads a further page; the routed Return All reads it through n8n's routing, shaped as it arrives. */
 	readPage?: (link: string) => Promise<CollectionPage<T>>;
 }
 
-/** Where a further page's link comes from, named if it points outside the credential's API (origin.ts). */
 export const NEXT_PAGE_SOURCE = 'the next_collection_link (or Link header) of an AWeber page';
 
-/**
- * Pages one read plans ahead from `total_size` at most (10,000 pages of 100: a million entries). Beyond it the
- * read goes on by `next_collection_link`; planning stops early anyway at the first short or empty page, so an
- * absurd `total_size` costs at most a few requests, and no list of links is ever built.
- */
-export const MAX_PLANNED_PAGES = 10_000;
+/** Pages planned from `total_size` at most (a million entries); an absurd `total_size` still costs a few requests. */
+const MAX_PLANNED_PAGES = 10_000;
 
-/**
- * Every entry of a collection from its first page on, following `next_collection_link` until the end or
- * the limit. Offset collections that state their size have their further page links known in advance:
- * those are read a few at once, and returned in order. A read is bounded whatever AWeber's answers say
- * (docs/aweber-behaviour.md#collections): an empty page ends it, a short planned page ends the planned part,
- * and a link already read in this read ends it with an error.
- */
+/** Every entry from the first page on, to the end or the limit, bounded whatever AWeber says (docs/aweber-behaviour.md#collections). */
 export async function readRemainingEntries<T = IDataObject>(
 	context: AweberContext,
 	first: CollectionPage<T>,
@@ -193,19 +149,14 @@ function sizedNextLink(link: string, stillWanted: number): string {
 	return url.toString();
 }
 
-/** The further pages of an offset collection: how many, and the link of each, made when it is read. */
+/** The further pages of an offset collection: how many, each one's link (made when read) and the entries it is asked for. */
 interface PagePlan {
 	count: number;
 	link: (index: number) => string;
-	/** Entries the page at `index` is asked for: fewer back means the collection ended there. */
 	size: (index: number) => number;
 }
 
-/**
- * The further pages of an offset collection that states its size (`total_size`, plain collections such as a
- * list's subscribers), up to the limit and `MAX_PLANNED_PAGES`; none for cursor pages or `find` results, whose
- * next page is only known from the previous one.
- */
+/** The further pages of an offset collection that states its `total_size`; none for cursor pages or `find` results. */
 function offsetPagePlan(first: CollectionPage<unknown>, limit: number): PagePlan | undefined {
 	if (!first.next_collection_link || typeof first.total_size !== 'number' || first.entries.length === 0) return undefined;
 	let next: URL;
@@ -232,10 +183,7 @@ function offsetPagePlan(first: CollectionPage<unknown>, limit: number): PagePlan
 	};
 }
 
-/**
- * Reads the planned pages a few at a time and returns them in their order, up to the first short or empty one
- * (the collection ended there, whatever `total_size` said).
- */
+/** The planned pages, read a few at a time, in order, up to the first short or empty one. */
 async function readPlannedPages<T>(plan: PagePlan, readPage: (link: string) => Promise<CollectionPage<T>>): Promise<Array<CollectionPage<T>>> {
 	const pages: Array<CollectionPage<T>> = [];
 	let nextIndex = 0;

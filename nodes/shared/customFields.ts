@@ -40,10 +40,7 @@ export function readCustomFieldValues(context: IExecuteSingleFunctions, paramete
 	return values;
 }
 
-/**
- * Whether names that are not custom fields of the list are left out, as AWeber does (the option "Ignore Unknown
- * Custom Fields"). Off by default: such a name is an error that names it and lists the list's fields.
- */
+/** "Ignore Unknown Custom Fields": names the list does not have are left out, as AWeber does (off: an error). */
 function ignoresUnknownCustomFields(context: FieldContext): boolean {
 	return context.getNodeParameter('options.ignoreUnknownCustomFields', false) === true;
 }
@@ -63,15 +60,7 @@ function matchField(known: string[], name: string, strict: boolean): string | un
 	return strict ? known.find((field) => field === name) : known.find((field) => field.toLowerCase() === name.toLowerCase());
 }
 
-/**
- * The complete `custom_fields` of an update. AWeber sets every custom field left out of a PATCH to null,
- * so the subscriber's current values are sent back with the changes, as AWeber returned them (text, or a number or
- * true/false); an empty value clears a field. A value that is no such scalar cannot be sent back unchanged, so the
- * item fails before the write, naming the field. Field names are data: the result has no prototype, so a field named
- * `__proto__` or `constructor` is a field like any other (docs/aweber-behaviour.md#custom-fields-on-patch).
- * Names match the list's fields case-insensitively as AWeber does, or exactly when strict; a name that matches
- * none is an error, unless "Ignore Unknown Custom Fields" passes it on for AWeber to drop.
- */
+/** An update's complete `custom_fields`: AWeber nulls those a PATCH leaves out (docs/aweber-behaviour.md#custom-fields-on-patch). */
 export function mergeCustomFields(
 	context: FieldContext,
 	current: Record<string, unknown>,
@@ -87,6 +76,7 @@ export function mergeCustomFields(
 		if (key === undefined) throw unknownCustomField(context, change.name, known, strict);
 		changed.set(key, change.value);
 	}
+	// No prototype: a field named `__proto__` is a field like any other.
 	const merged = Object.create(null) as Record<string, unknown>;
 	for (const [name, value] of Object.entries(current)) {
 		if (changed.has(name) || value === null || value === undefined || value === '') continue;
@@ -99,11 +89,7 @@ export function mergeCustomFields(
 	return merged;
 }
 
-/**
- * The request with its body written out as JSON text. n8n's request layer copies object bodies and leaves out keys
- * named like object built-ins (`__proto__`, `constructor`, `prototype`); as text, every custom field AWeber returned
- * is sent back, whatever its name.
- */
+/** The body as JSON text: n8n's request layer drops keys named like object built-ins (`__proto__`, `constructor`). */
 export function asJsonText<T extends IHttpRequestOptions>(requestOptions: T): T {
 	if (typeof requestOptions.body !== 'object' || requestOptions.body === null) return requestOptions;
 	return { ...requestOptions, body: JSON.stringify(requestOptions.body), headers: { ...requestOptions.headers, 'Content-Type': 'application/json' } };
@@ -118,11 +104,7 @@ function keptValueNotSendable(context: FieldContext, name: string, value: unknow
 	});
 }
 
-/**
- * The custom fields of a new subscriber (or buyer). A name that is not a field of the list is refused before any
- * write (matching ignoring case, or exactly when strict), after one read of the list's fields per run; with
- * "Ignore Unknown Custom Fields" on, names are sent unchecked and AWeber drops the unknown ones.
- */
+/** The custom fields of a new subscriber (or buyer), checked against one read of the list's fields per run. */
 export async function newSubscriberCustomFields(
 	context: IExecuteSingleFunctions,
 	values: CustomFieldValue[],

@@ -1,7 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from './answers';
 import { AWEBER_IMPORTER } from './bulkAdds';
+import type { RateLimitSettings } from './rateLimiter';
 
 /** What AWeber (or the network) answered, read from whatever error n8n's HTTP helpers threw. */
 export interface AweberFailure {
@@ -14,25 +16,22 @@ export interface AweberFailure {
 	body?: unknown;
 }
 
-interface ErrorLike {
+/** What n8n's HTTP helpers' errors (and their causes) may carry. */
+export interface ErrorLike {
 	message?: string;
 	code?: string;
 	httpCode?: string | null;
 	status?: number;
 	statusCode?: number;
-	response?: { status?: number; data?: unknown; body?: unknown };
+	headers?: Record<string, unknown>;
+	response?: { status?: number; data?: unknown; body?: unknown; headers?: Record<string, unknown> };
 	/** n8n 1.x's NodeApiError keeps the response body here (and no `cause`). */
 	context?: { data?: unknown };
 	cause?: unknown;
 }
 
-/**
- * AWeber's refusal (or a failure of the network) as the n8n error the package throws: n8n's NodeApiError, with what
- * was read from the original error kept as a typed field. Made in one place, `toAweberError`; `asNodeError` is the
- * one place that turns any failure into an n8n error.
- */
+/** The package's one error class, made only by `toAweberError` (docs/architecture.md#architecture-the-request-path). */
 export class AweberRequestError extends NodeApiError {
-	/** What AWeber (or the network) answered, read once from the original error. */
 	readonly aweberFailure: AweberFailure;
 
 	constructor(node: INode, failure: AweberFailure, options: { description: string; itemIndex?: number }) {
@@ -49,12 +48,9 @@ export class AweberRequestError extends NodeApiError {
 	}
 }
 
-/**
- * An error and the errors it wraps, outermost first: the one walk down an error's `cause` chain. n8n's NodeApiError
- * keeps the HTTP client's error as `cause`, which may keep the socket's; five deep is more than n8n nests.
- */
-export function causeChain(error: unknown): object[] {
-	const chain: object[] = [];
+/** The one walk down an error's `cause` chain, outermost first; five deep is more than n8n nests. */
+export function causeChain(error: unknown): ErrorLike[] {
+	const chain: ErrorLike[] = [];
 	for (let current = error; typeof current === 'object' && current !== null && chain.length < 5; current = (current as { cause?: unknown }).cause) {
 		chain.push(current);
 	}
@@ -65,7 +61,7 @@ export function causeChain(error: unknown): object[] {
 export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;
 	const failure: AweberFailure = {};
-	for (const current of causeChain(error) as ErrorLike[]) {
+	for (const current of causeChain(error)) {
 		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
 		failure.body ??= current.response?.data ?? current.response?.body ?? current.context?.data;
 		if (!failure.code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) failure.code = current.code;
@@ -112,55 +108,33 @@ export function isTransientFailure(failure: AweberFailure): boolean {
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
 
-/**
- * Campaign messages, their opens and tracked events, and the subscribers of a message: AWeber's current API
- * reference (1.4.0) no longer lists these endpoints (docs/aweber-behaviour.md#retired-endpoints).
- */
+/** Endpoints AWeber's API reference (1.4.0) no longer lists (docs/aweber-behaviour.md#retired-endpoints). */
 const RETIRED_MESSAGE_ENDPOINTS = /\/campaigns\/[bf]\d+\/messages(\/|\?|$)/;
 
 const RETIRED_ENDPOINT_HINT =
 	"AWeber's current API reference no longer lists the campaign message endpoints (messages, their opens and tracked events, the subscribers of a message), so AWeber may have retired them. Use the AWeber Broadcast node instead: Get Opens and Get Clicks for who opened or clicked a broadcast, Get Statistic(s) for counts.";
 
-/** The account's pacing as the credential configures it, for the hints that quote it. */
-interface AccountLimits {
-	requests: number;
-	windowMs: number;
-}
-
 /** AWeber's own limit, when the credential's settings are not at hand. */
-const AWEBER_LIMITS: AccountLimits = { requests: 120, windowMs: 60_000 };
+const AWEBER_LIMITS: RateLimitSettings = { requests: 120, windowMs: 60_000 };
 
-/**
- * One hint: the refusals it applies to (every given condition must hold) and what to tell the user.
- * A function hint may decline (undefined) so the next rule is tried.
- */
+/** One hint: the refusals it applies to (every given condition must hold); a function hint may decline (undefined). */
 interface HintRule {
 	status?: number;
 	message?: RegExp;
 	type?: string;
-	hint: string | ((failure: AweberFailure, limits: AccountLimits, url: string | undefined) => string | undefined);
+	hint: string | ((failure: AweberFailure, limits: RateLimitSettings, url: string | undefined) => string | undefined);
 }
 
 /** The hints, most specific first: the first rule that matches gives the hint. Add a refusal here, one line each. */
 const HINTS: HintRule[] = [
 	{ status: 401, hint: 'AWeber refused the access token. Open the AWeber credential and reconnect it.' },
-	{
-		status: 403,
-		message: SCOPE_IN_MESSAGE,
-		hint: (failure) => {
-			const scope = SCOPE_IN_MESSAGE.exec(failure.message ?? '')![1];
-			return `The credential was not granted the "${scope}" scope. Add ${scope} to the credential's Scope field, then reconnect the credential so the AWeber customer authorizes it again.`;
-		},
-	},
+	{ status: 403, message: SCOPE_IN_MESSAGE, hint: (failure) => scopeHint(SCOPE_IN_MESSAGE.exec(failure.message ?? '')![1]) },
 	{ status: 403, message: /manage email/i, hint: 'The AWeber user who connected the credential lacks the "Manage Email" permission. Ask the account owner to grant it in AWeber (Manage Account > Users), then reconnect.' },
-	{
-		status: 403,
-		message: /rate limit/i,
-		hint: (_failure, limits) =>
-			`This credential allows ${limits.requests} requests per ${windowName(limits.windowMs)} for the AWeber account (AWeber's own limit is 120 per minute, shared by every app using the account). The node waited and retried; another app or n8n process may be using the same account.`,
-	},
-	// The account's standing (held, at its subscriber limit, an address refused for now): declines for other 403s.
-	{ status: 403, hint: (failure) => accountStandingHint(failure.message ?? '') },
+	{ status: 403, message: /rate limit/i, hint: (_failure, limits) => `This credential allows ${limits.requests} requests per ${windowName(limits.windowMs)} for the AWeber account (AWeber's own limit is 120 per minute, shared by every app using the account). The node waited and retried; another app or n8n process may be using the same account.` },
+	// The account's standing (docs/aweber-behaviour.md#account-standing); none is retried: sending again does not change the account.
+	{ status: 403, message: /subscriber limit/i, hint: "The account has reached its plan's subscriber limit, so AWeber adds no one until it has room; nothing was written for this item. Upgrade the account's plan in AWeber, or remove subscribers you no longer send to, then run the failed items again." },
+	{ status: 403, message: /hold|suspend/i, hint: `AWeber has put the account on hold, so it refuses changes to subscribers; nothing was written for this item. Sign in to AWeber to see why and contact AWeber's support to lift it. Holds often follow bulk adds through the API: import existing lists with ${AWEBER_IMPORTER}, not through this node.` },
+	{ status: 403, message: /cannot be accepted at this time/i, hint: "AWeber refused this address for now without saying why; nothing was written for this item. Check the address, and if it is right, run the item again later. If AWeber refuses every address, check the account in AWeber: it may be under review." },
 	{ status: 400, message: /already subscribed/i, hint: 'This email address is already on the list. To update that subscriber instead, use the Create or Update operation, or turn on the "Update Existing" option.' },
 	{ status: 405, message: /unconfirmed/i, hint: 'AWeber cannot move or delete a subscriber who has not confirmed their address yet (status "unconfirmed"). Wait for the confirmation, or unsubscribe them instead.' },
 	{ status: 405, message: /already belongs/i, hint: 'The subscriber is already on the destination list. Choose another list, or update the subscriber on that list instead.' },
@@ -169,23 +143,14 @@ const HINTS: HintRule[] = [
 	{ status: 409, hint: "AWeber lets the API change or delete only drafts created through the API: cancel a scheduled broadcast first; sent broadcasts and drafts made in AWeber's editor cannot be changed." },
 	{ type: 'BroadcastDatetimeExpired', hint: "The time has already passed by AWeber's clock. Choose a later time." },
 	{ status: 404, hint: (_failure, _limits, url) => (url !== undefined && RETIRED_MESSAGE_ENDPOINTS.test(url) ? RETIRED_ENDPOINT_HINT : undefined) },
-	{
-		status: 404,
-		message: /requested broadcast could not be found/i,
-		hint: "AWeber's link report (beta) does not know this broadcast. The node sends the UUID of the broadcast chosen: check that it is on the chosen list and was sent.",
-	},
-	{
-		status: 404,
-		message: /requested account could not be found/i,
-		hint: "AWeber's link report (beta) does not know this account. The node sends the UUID of the account chosen: check that the credential belongs to that account.",
-	},
+	{ status: 404, message: /requested broadcast could not be found/i, hint: "AWeber's link report (beta) does not know this broadcast. The node sends the UUID of the broadcast chosen: check that it is on the chosen list and was sent." },
+	{ status: 404, message: /requested account could not be found/i, hint: "AWeber's link report (beta) does not know this account. The node sends the UUID of the account chosen: check that the credential belongs to that account." },
 	{ status: 404, message: /campaign/i, hint: 'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.' },
 	{ status: 404, hint: 'AWeber has no such resource: check the IDs chosen in the node.' },
 	{ status: 415, hint: 'AWeber refused the body encoding of this request.' },
 ];
 
-/** A hint that tells the user what to do, for the refusals where one helps: the first rule of HINTS that matches. */
-function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS, url?: string): string | undefined {
+function hintFor(failure: AweberFailure, limits: RateLimitSettings = AWEBER_LIMITS, url?: string): string | undefined {
 	const message = failure.message ?? '';
 	for (const rule of HINTS) {
 		if (rule.status !== undefined && rule.status !== failure.status) continue;
@@ -197,21 +162,8 @@ function hintFor(failure: AweberFailure, limits: AccountLimits = AWEBER_LIMITS, 
 	return undefined;
 }
 
-/**
- * AWeber's 403 refusals about the account's standing rather than the request (docs/aweber-behaviour.md#account-standing):
- * what happened and what to do. None of them is retried: sending again does not change the account.
- */
-function accountStandingHint(message: string): string | undefined {
-	if (/subscriber limit/i.test(message)) {
-		return "The account has reached its plan's subscriber limit, so AWeber adds no one until it has room; nothing was written for this item. Upgrade the account's plan in AWeber, or remove subscribers you no longer send to, then run the failed items again.";
-	}
-	if (/hold|suspend/i.test(message)) {
-		return `AWeber has put the account on hold, so it refuses changes to subscribers; nothing was written for this item. Sign in to AWeber to see why and contact AWeber's support to lift it. Holds often follow bulk adds through the API: import existing lists with ${AWEBER_IMPORTER}, not through this node.`;
-	}
-	if (/cannot be accepted at this time/i.test(message)) {
-		return "AWeber refused this address for now without saying why; nothing was written for this item. Check the address, and if it is right, run the item again later. If AWeber refuses every address, check the account in AWeber: it may be under review.";
-	}
-	return undefined;
+function scopeHint(scope: string): string {
+	return `The credential was not granted the "${scope}" scope. Add ${scope} to the credential's Scope field, then reconnect the credential so the AWeber customer authorizes it again.`;
 }
 
 /** "minute" for AWeber's window, otherwise the window's length ("6 s" in a time-scaled sandbox). */
@@ -221,7 +173,7 @@ export function windowName(windowMs: number): string {
 }
 
 /** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
-export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: AccountLimits, url?: string): AweberRequestError {
+export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: RateLimitSettings, url?: string): AweberRequestError {
 	if (error instanceof AweberRequestError) return error;
 	const failure = readAweberFailure(error);
 	const details = [
@@ -233,11 +185,7 @@ export function toAweberError(node: INode, error: unknown, itemIndex?: number, l
 	return new AweberRequestError(node, failure, { description: details.join('\n'), itemIndex });
 }
 
-/**
- * The one place that turns a failure into an n8n error: n8n's own errors as they are; anything else as AWeber's
- * error, or, for a failure of the package's own code rather than a request (`fromRequest: false`: a preSend's
- * check, the rate limiter's wait), as n8n's NodeOperationError.
- */
+/** The one place that turns a failure into an n8n error; `fromRequest: false` for the package's own checks and waits. */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number, url?: string, fromRequest = true): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	if (!fromRequest) return new NodeOperationError(node, error as Error, { itemIndex });
@@ -254,10 +202,6 @@ function parseBody(body: unknown): unknown {
 	}
 	if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
 	return body;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

@@ -1,9 +1,4 @@
-/**
- * What the request path does after a failed attempt: one pure decision, tested as a table
- * (test/shared/failureDecision.test.ts). sendWithPolicies.ts gathers the facts (the failure, its counters, the
- * account's pacing) and carries the decision out: acquire -> send -> decide.
- */
-// AWeber writes its times in several shapes; the poll trigger's reader knows them all.
+/* What the request path does after a failed attempt: one pure decision, tested as a table (test/shared/failureDecision.test.ts). */
 import { parseAweberTime } from './aweberTime';
 import { isRateLimitRefusal, isTransientFailure, type AweberFailure } from './errors';
 import { measuredShare, shareAfterRefusal, type ShareState } from './shareLearning';
@@ -23,23 +18,20 @@ export interface AttemptCounters {
 	outcomeUnknown: boolean;
 }
 
-/** What the request is. */
 export interface RequestTraits {
-	/** Safe to send again: an idempotent method, or a write AWeber recognises as a repeat (add subscriber). */
+	/** An idempotent method, or a write AWeber recognises as a repeat (add subscriber). */
 	repeatable: boolean;
-	/** Changes something at AWeber (not GET or HEAD). */
 	isWrite: boolean;
 	/** A duplicate refusal of a retry can be checked against the first attempt (add subscriber). */
 	canRecoverDuplicate: boolean;
 }
 
-/** The facts around the failure that sendWithPolicies.ts gathers. */
 export interface FailureContext {
 	/** The error is not AWeber's answer (a refused field, a cancelled run), or a follow-up request already handled it. */
 	notAnAnswer: boolean;
 	/** The request lost a token refresh race to another request that since succeeded (tokenRefreshRace.ts). */
 	lostRefreshRace: boolean;
-	/** The account's pacing in this process when the answer came. */
+	/** The account's pacing in this process when the answer came (rateLimiter.ts). */
 	account: {
 		/** Requests of this process AWeber counted in the current window, the refused one aside. */
 		sentInWindow: number;
@@ -47,11 +39,9 @@ export interface FailureContext {
 		ceiling: number;
 		/** A lockout is already being waited out: this refusal only confirms it. */
 		lockedOut: boolean;
-		/** Where this process's share of the account stands (rateLimiter.ts). */
 		share: ShareState;
 		/** While measuring: how long this process has measured, in windows. */
 		measuredWindows?: number;
-		/** The share learning is on (rateLimiter.ts). */
 		learning: boolean;
 	};
 	/** The first retry's delay; each further one doubles it. */
@@ -63,26 +53,14 @@ export type FailureDecision =
 	| { action: 'pass-on' }
 	/** The token refresh lost a race: the request was not carried out, send it again at once. */
 	| { action: 'resend-after-refresh-race' }
-	/**
-	 * AWeber locked the account out: wait it out. When the refusal shows other traffic, learn from it: measure the
-	 * share once the lockout ends (`measureShare`), or settle it at `lowerShareTo` (the measurement's refusal, or one
-	 * while the share was settled already).
-	 */
+	/** Wait out AWeber's lockout; a refusal that shows other traffic starts a measurement or settles the share (shareLearning.ts). */
 	| { action: 'wait-out-lockout'; measureShare?: true; lowerShareTo?: number }
 	/** A transient failure of a request that is safe to repeat. */
 	| { action: 'retry'; afterMs: number }
 	/** A retried add met "already subscribed": the first attempt may have added the subscriber; check the evidence. */
 	| { action: 'recover-duplicate' }
-	/**
-	 * Fail the item: AWeber's refusal (`refused`), lockouts that kept coming (`rate-limit-persists`), or a write
-	 * that cannot be repeated and whose answer was lost, so it may have been carried out (`answer-lost`).
-	 */
+	/** `answer-lost`: a write that cannot be repeated lost its answer, so it may have been carried out. */
 	| { action: 'fail'; because: 'refused' | 'rate-limit-persists' | 'answer-lost' };
-
-/** Only a failure AWeber's token endpoint answered can be a lost refresh race; worth asking tokenRefreshRace.ts. */
-export function mayBeRefreshRace(failure: AweberFailure, counters: AttemptCounters): boolean {
-	return failure.code === 'EAUTH' && !counters.refreshRaceRetried;
-}
 
 function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
 	return failure.status === 400 && /already subscribed/i.test(failure.message ?? '');
@@ -133,12 +111,8 @@ function learnFromRefusal(account: FailureContext['account']): { measureShare?: 
 /** Slack for the difference between this machine's clock and AWeber's when comparing their times. */
 export const CLOCK_SKEW_MS = 2 * 60_000;
 
-/**
- * Whether the subscriber found after a retried add's "already subscribed" is the one the earlier attempt added:
- * only when AWeber dates the subscription after that attempt was sent (less the clock skew). Otherwise the address
- * was on the list before, and the add fails as "already subscribed".
- */
-export function addedByEarlierAttempt(subscribedAt: unknown, firstSentAt: number, skewMs = CLOCK_SKEW_MS): boolean {
+/** A subscriber found after a retried add's "already subscribed" is the first attempt's only if AWeber dates it after that attempt. */
+export function addedByEarlierAttempt(subscribedAt: unknown, firstSentAt: number): boolean {
 	const time = parseAweberTime(subscribedAt);
-	return time !== undefined && time >= firstSentAt - skewMs;
+	return time !== undefined && time >= firstSentAt - CLOCK_SKEW_MS;
 }

@@ -8,27 +8,20 @@ export function locationOf(response: IN8nHttpFullResponse): string | undefined {
 	return typeof location === 'string' && location !== '' ? location : undefined;
 }
 
-/**
- * AWeber answers add subscriber, move subscriber and create custom field with 201, an empty body and the
- * new resource's URL in `Location`; users want the resource itself, so read it.
- */
-export async function followLocation(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const location = locationOf(response);
-	if (location === undefined) return items;
-	return [{ json: await aweberGet(this, location, undefined, { source: "the Location header of AWeber's answer" }) }];
+/** A postReceive that outputs the resource AWeber's answer links to, if it links one. */
+function readLinkedResource(linkOf: (response: IN8nHttpFullResponse) => string | undefined, source: string) {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+		const link = linkOf(response);
+		if (link === undefined) return items;
+		return [{ json: await aweberGet(this, link, undefined, { source }) }];
+	};
 }
 
-/** Schedule and cancel answer only `{"self_link": ...}`; read the resource to show its new state. */
-export async function readSelfLink(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+/** Add subscriber, move subscriber and create custom field answer 201 with the new resource's URL in `Location`: read it. */
+export const followLocation = readLinkedResource(locationOf, "the Location header of AWeber's answer");
+
+/** Schedule and cancel answer only `{"self_link": ...}`: read the resource to show its new state. */
+export const readSelfLink = readLinkedResource((response) => {
 	const selfLink = (response.body as IDataObject | undefined)?.self_link;
-	if (typeof selfLink !== 'string' || selfLink === '') return items;
-	return [{ json: await aweberGet(this, selfLink, undefined, { source: "the self_link of AWeber's answer" }) }];
-}
+	return typeof selfLink === 'string' && selfLink !== '' ? selfLink : undefined;
+}, "the self_link of AWeber's answer");

@@ -2,13 +2,7 @@ import type { AccountRateLimiter } from './rateLimiter';
 import type { AccountSettings } from './accountSettings';
 import type { AweberContext } from './aweberContext';
 
-/*
- * What the node tells the user while it waits (the rate limit, a lockout, a retry): n8n's log, and in manual runs
- * the browser console. Progress notices come at most once a window per credential, so a bulk run logs progress,
- * not every request.
- */
-
-/** When each kind of progress notice (waiting, timeout) was last given, per credential. */
+/** When each kind of progress notice (waiting, timeout) was last given, per credential: a bulk run logs progress, not every request. */
 const noticesByCredential = new Map<string, Map<string, number>>();
 
 /** At most one notice of a kind per credential and window. */
@@ -21,10 +15,7 @@ export function shouldNotify(credentialKey: string, kind: string, windowMs: numb
 	return true;
 }
 
-/**
- * Tells the user what the node is waiting for: n8n's log, and in manual runs the browser console
- * (declarative nodes cannot add execution hints in n8n 2.38: RoutingNode's hints are not collected).
- */
+/** n8n's log, and in manual runs the browser console (RoutingNode does not collect a declarative node's execution hints). */
 export function notify(context: AweberContext, level: 'info' | 'warn', message: string): void {
 	context.logger[level](message, { node: context.getNode().name });
 	const toUi = (context as { sendMessageToUI?: (message: string) => void }).sendMessageToUI;
@@ -37,10 +28,7 @@ export function notify(context: AweberContext, level: 'info' | 'warn', message: 
 	}
 }
 
-/**
- * A workflow with a timeout that its queued AWeber requests cannot meet: say so up front (once a window),
- * not only when n8n stops it.
- */
+/** A workflow timeout that its queued AWeber requests cannot meet: say so up front, not only when n8n stops it. */
 export function warnIfTooLongForTimeout(context: AweberContext, credentialKey: string, limiter: AccountRateLimiter, settings: AccountSettings): void {
 	if (limiter.queued < settings.requests) return;
 	const timeoutSeconds = Number(context.getWorkflowSettings?.()?.executionTimeout);

@@ -36,11 +36,7 @@ export const PATH_PARAMETERS: Record<string, PathParameter> = {
 	landingPageId: { label: 'Landing Page', pattern: /^[\w-]{1,64}$/, expected: 'a landing page ID (at most 64 characters)' },
 };
 
-/**
- * Fills `{accountId}`-style placeholders of a routed URL from the node's fields.
- * Resource locators are read with their "by URL" extraction applied, and a value that cannot be an
- * AWeber ID is refused before any request, naming the field.
- */
+/** Fills a routed URL's `{accountId}`-style placeholders from the node's fields (locators by URL extracted), checked. */
 export async function resolvePathParameters(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -55,7 +51,7 @@ export function fillPathParameters(context: IExecuteSingleFunctions, url: string
 }
 
 /** A numeric ID must fit AWeber's 64-bit IDs; other IDs are bounded by their pattern. */
-export function fitsAweberId(value: string): boolean {
+function fitsAweberId(value: string): boolean {
 	const digits = /^[bf]?(\d+)$/.exec(value)?.[1];
 	return digits === undefined || BigInt(digits) < 2n ** 64n;
 }
@@ -65,11 +61,7 @@ export function readPathParameter(context: IExecuteSingleFunctions, name: string
 	return checkPathParameter(context.getNode(), name, raw, context.getItemIndex());
 }
 
-/**
- * The value of the field that fills `{name}`, checked as every AWeber ID is, wherever it comes from (a routed
- * URL, a picker's parent, a trigger's list): an empty field, or a value AWeber cannot have, is an error naming
- * the field. Returns the trimmed value.
- */
+/** The value for `{name}`, trimmed and checked wherever it comes from (a routed URL, a picker's parent, a trigger's list). */
 export function checkPathParameter(node: INode, name: string, raw: unknown, itemIndex?: number): string {
 	const parameter = PATH_PARAMETERS[name];
 	const label = parameter?.label ?? name;

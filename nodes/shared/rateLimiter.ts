@@ -10,7 +10,7 @@ export interface RateLimitSettings {
 	windowMs: number;
 }
 
-/** The limiter's time source; unit tests pass a manual one so nothing depends on real time. */
+/** The limiter's time source (unit tests pass a manual one). */
 export interface LimiterClock {
 	now(): number;
 	sleep(ms: number): Promise<void>;
@@ -19,77 +19,45 @@ export interface LimiterClock {
 /** The longest single sleep of a wait (see wakeUpAt). */
 const WAKE_STEP_MS = 1_000;
 
-/**
- * Waits and windows are measured on the monotonic clock: a step of the wall clock (an NTP correction, a resumed VM)
- * must not stretch or shorten them (docs/rate-limits.md).
- */
+/** Monotonic: a step of the wall clock must not stretch or shorten a wait (docs/rate-limits.md). */
 const systemClock: LimiterClock = {
 	now: () => performance.now(),
 	sleep: async (ms) => await sleep(ms),
 };
 
 export interface RateLimitSlot {
-	/** How long the request waited for its turn. */
 	waitedMs: number;
-	/**
-	 * Call when the response (or the failure) arrived; calling again does nothing. `refused`: AWeber refused it
-	 * with "Rate Limit Error", so AWeber did not count it (it still counts in this process's pacing, to be safe).
-	 */
+	/** Once the answer came (again: nothing). `refused`: a "Rate Limit Error", which AWeber did not count. */
 	release(outcome?: { refused?: boolean }): void;
 }
 
 export interface AcquireOptions {
-	/**
-	 * The continuation of work already under way (a follow-up request or a retry) goes ahead of requests
-	 * that have not started: items then finish one by one instead of all at the end of a bulk run, and a
-	 * retried write keeps its place relative to the writes after it.
-	 */
+	/** Work under way (a follow-up, a retry) goes first: items finish one by one, a retried write keeps its place. */
 	priority?: boolean;
-	/** The execution's cancel signal: a waiting request gives up when it fires. */
 	signal?: AbortSignal;
 }
 
-/**
- * Requests of one account in flight at once. AWeber only limits requests per minute, but n8n starts
- * every item of a node together; a few parallel requests already reach the limit, and keeping the
- * rest queued spreads the load and bounds how many requests meet an expired token at the same moment.
- */
+/** In flight at once per account: a few already reach AWeber's limit, and fewer meet an expired token together. */
 export const MAX_CONCURRENT_REQUESTS = 4;
 
 export interface LimiterOptions {
-	/** The time source (unit tests pass a manual clock). */
 	clock?: LimiterClock;
-	/**
-	 * Learn this process's share of the account from AWeber's refusals (shareLearning.ts); on unless set to false, which
-	 * paces at the credential's full limit whatever AWeber answers (the benchmark's baseline, bench/multiProcess.ts).
-	 */
+	/** False: pace at the credential's full limit whatever AWeber answers (the benchmark's baseline, bench/multiProcess.ts). */
 	learnShare?: boolean;
 }
 
-/**
- * Keeps one AWeber account under its sliding-window limit within this process.
- *
- * A request counts from the moment it is sent until one window (plus a small margin) after its response
- * arrived: AWeber counted it at some point before answering, so this can never undercount at AWeber's
- * end, whatever the network did. Requests start in arrival order (continuations first), at most
- * MAX_CONCURRENT_REQUESTS at a time, and at most this process's share of the account per window (shareLearning.ts).
- * Memory stays bounded by the limit: only the finish times that still count are kept.
- */
+/** One account's sliding-window limit in this process: a request counts until a window after its answer (docs/rate-limits.md). */
 export class AccountRateLimiter {
-	/** Finished requests that still count in the window, oldest first: when the response came, and whether AWeber refused it. */
+	/** Finished requests that still count in the window, oldest first. */
 	private readonly finished: Array<{ at: number; refused: boolean }> = [];
 
 	private readonly waiting = new WaitingRequests();
 	private readonly learning: ShareLearning;
 	private readonly clock: LimiterClock;
-
-	/** Whether this limiter learns its share of the account (LimiterOptions.learnShare). */
 	readonly learnsShare: boolean;
-
 	private inFlight = 0;
 	private lockoutEnd = 0;
-
-	/** The earliest pending wake-up, so waiting on a full window schedules one timer, not one per request. */
+	/** The earliest pending wake-up: one timer, not one per request. */
 	private wakeAt = Infinity;
 
 	constructor(
@@ -107,7 +75,6 @@ export class AccountRateLimiter {
 		});
 	}
 
-	/** Requests waiting for their turn. */
 	get queued(): number {
 		return this.waiting.length;
 	}
@@ -127,67 +94,50 @@ export class AccountRateLimiter {
 		});
 	}
 
-	/**
-	 * AWeber refused with "Rate Limit Error" and locks the account out for one window.
-	 * Returns how long the lockout lasts, and whether this refusal started it (the other requests
-	 * refused in the same moment only confirm it, so the user is told once).
-	 */
+	/** A "Rate Limit Error": how long the lockout lasts, and whether this refusal started it (the user is told once). */
 	lockOut(): { waitMs: number; started: boolean } {
 		const now = this.clock.now();
 		const started = this.lockoutEnd <= now;
-		// The lockout runs from the refusal that started it: the requests refused in the same moment do not prolong it
-		// (docs/aweber-behaviour.md#rate-limit), and every process on the account then starts again at about the same
-		// time, which the share measurement relies on.
+		// From the refusal that started it (docs/aweber-behaviour.md#rate-limit): the share measurement relies on it.
 		if (started) this.lockoutEnd = now + this.countedMs();
 		return { waitMs: this.lockoutEnd - now, started };
 	}
 
-	/** Whether a lockout is being waited out (a refusal now only confirms it). */
 	isLockedOut(): boolean {
 		return this.lockoutEnd > this.clock.now();
 	}
 
-	/**
-	 * Requests of this process AWeber surely counted in the current window: answered and not refused. Requests still
-	 * in flight when a refusal comes are left out: most were sent after AWeber locked the account and will be refused
-	 * too, and counting too few only makes the learned share safer.
-	 */
+	/** Requests AWeber surely counted in the window: answered, not refused (those in flight are left out, which is safer). */
 	sentInWindow(): number {
 		const since = this.clock.now() - this.countedMs();
 		return this.finished.filter((request) => request.at > since && !request.refused).length;
 	}
 
-	/** Requests this process may send per window now: the credential's limit, or its learned share of the account. */
+	/** The share of the account this process may use (shareLearning.ts). */
 	share(): number {
 		return this.learning.share();
 	}
 
-	/** Where the share stands (ShareState). */
 	shareState(): ShareState {
 		return this.learning.state();
 	}
 
-	/** How long the measurement under way has lasted, in windows; undefined when not measuring. */
 	measuredWindows(): number | undefined {
 		return this.learning.measuredWindows();
 	}
 
-	/** The pace of the measurement under way, in requests per window; undefined when not measuring. */
 	measuringPace(): number | undefined {
 		return this.learning.measuring()?.pace;
 	}
 
-	/** A refusal showed other traffic while this process used its full limit: measure its share once the lockout ends. */
 	measureShare(): void {
 		if (this.learnsShare) this.learning.measure();
 	}
 
-	/** Settles this process's share at `to` (ShareLearning.lower); returns the share now in force. */
 	lowerShare(to: number): number {
 		return this.learnsShare ? this.learning.lower(to) : this.share();
 	}
 
-	/** The full limit once a learned share grew back to it, reported once. */
 	takeRecoveredShare(): number | undefined {
 		return this.learning.takeRecoveredShare();
 	}
@@ -217,7 +167,6 @@ export class AccountRateLimiter {
 		};
 	}
 
-	/** Starts every waiting request that may start now, then sleeps until the next one may. */
 	private pump(): void {
 		while (this.waiting.length > 0) {
 			const now = this.clock.now();
@@ -255,8 +204,7 @@ export class AccountRateLimiter {
 	private wakeUpAt(time: number): void {
 		if (time >= this.wakeAt) return;
 		this.wakeAt = time;
-		// In steps of at most a second, so that a wait (a minute's lockout) stops soon after its requests are
-		// gone (a cancelled run) instead of keeping a timer, and the process, alive for the rest of it.
+		// In steps of at most a second: a cancelled run's wait does not keep a timer, and the process, alive.
 		void this.clock.sleep(Math.min(time - this.clock.now(), WAKE_STEP_MS)).then(() => {
 			// An earlier wake took over; it schedules this one again if it is still needed.
 			if (this.wakeAt !== time) return;
@@ -279,10 +227,7 @@ export class AccountRateLimiter {
 
 const limiters = new Map<string, AccountRateLimiter>();
 
-/**
- * One limiter per AWeber credential per process, shared by every AWeber node and workflow. `options` apply when the
- * limiter is made (the first call for the credential).
- */
+/** One limiter per credential per process; `options` apply when it is made. */
 export function rateLimiterFor(key: string, settings: RateLimitSettings, options?: LimiterOptions): AccountRateLimiter {
 	let limiter = limiters.get(key);
 	if (!limiter) {

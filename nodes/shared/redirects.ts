@@ -2,42 +2,28 @@ import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { causeChain } from './errors';
-import { isUnderApiBase } from './origin';
+import { describeOrigin, isUnderApiBase } from './origin';
 
-/*
- * Redirects of requests that carry the credential (docs/architecture.md#redirects). n8n's HTTP layer follows a
- * redirect by itself and, by default, sends the Authorization header on to another origin; every AWeber request
- * therefore says `disableFollowRedirect`, and the package follows a redirect itself only when its target passes
- * the origin check (origin.ts) like any other link. Anything else is refused, naming the redirect.
- */
+/* n8n would follow a redirect with the credential to any origin: the package follows only those to its API (docs/architecture.md#redirects). */
 
 /** Hops followed for one request: AWeber's API does not redirect, so more than this is a loop. */
 export const MAX_REDIRECTS = 3;
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
-/** What every request carrying the credential tells n8n's HTTP layer. */
 export const NO_AUTOMATIC_REDIRECTS = { disableFollowRedirect: true } as const;
 
-export interface RedirectAnswer {
+/** A redirect's status and, when n8n's error kept it, its `Location`. */
+interface RedirectAnswer {
 	status: number;
-	/** The `Location` header, when n8n's error kept it. */
 	location?: string;
 }
 
-interface ErrorLike {
-	httpCode?: unknown;
-	status?: unknown;
-	statusCode?: unknown;
-	headers?: Record<string, unknown>;
-	response?: { status?: unknown; headers?: Record<string, unknown> };
-}
-
 /** The redirect n8n did not follow, read from the error its HTTP helpers threw; undefined for any other error. */
-export function redirectOf(error: unknown): RedirectAnswer | undefined {
+function redirectOf(error: unknown): RedirectAnswer | undefined {
 	let status: number | undefined;
 	let location: string | undefined;
-	for (const current of causeChain(error) as ErrorLike[]) {
+	for (const current of causeChain(error)) {
 		const candidate = Number(current.response?.status ?? current.statusCode ?? current.status ?? current.httpCode);
 		if (status === undefined && Number.isInteger(candidate)) status = candidate;
 		const header = current.response?.headers?.location ?? current.headers?.location;
@@ -56,10 +42,7 @@ export interface RequestHop {
 	redirected: boolean;
 }
 
-/**
- * Sends a request that carries the credential with n8n's own redirect following off, and follows a redirect
- * only to the credential's API (origin.ts), at most `MAX_REDIRECTS` times; any other redirect is an error naming it.
- */
+/** Sends with n8n's redirect following off; follows a redirect only to the credential's API, at most MAX_REDIRECTS times. */
 export async function sendFollowingApiRedirects<T>(
 	node: INode,
 	request: { url: string; method: string; apiBaseUrl: string; itemIndex?: number },
@@ -71,17 +54,11 @@ export async function sendFollowingApiRedirects<T>(
 			return await send(hop);
 		} catch (error) {
 			const redirect = redirectOf(error);
-			// Any other failure goes back to the request path as it is: it reads AWeber's answer from it (transport.ts).
-			if (redirect === undefined) throw asN8nError(node, error);
+			// n8n's own errors unchanged (the request path reads AWeber's answer from them); anything else as an API error.
+			if (redirect === undefined) throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(node, error as JsonObject);
 			hop = nextHop(node, hop, redirect, request.apiBaseUrl, hops, request.itemIndex);
 		}
 	}
-}
-
-/** n8n's own errors unchanged (transport.ts reads their flags and AWeber's answer); anything else as an API error. */
-function asN8nError(node: INode, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeApiError(node, error as JsonObject);
 }
 
 function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBaseUrl: string, hops: number, itemIndex?: number): RequestHop {
@@ -104,7 +81,7 @@ function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBas
 	if (!isUnderApiBase(target, apiBaseUrl)) {
 		throw new NodeOperationError(node, refused, {
 			description:
-				`${named} to ${originOf(target)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
+				`${named} to ${describeOrigin(target)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
 				`The redirect was not followed and the credential was not sent there. ${advice}`,
 			itemIndex,
 		});
@@ -125,13 +102,5 @@ function pathOf(url: string): string {
 		return new URL(url).pathname;
 	} catch {
 		return url.slice(0, 80);
-	}
-}
-
-function originOf(url: string): string {
-	try {
-		return new URL(url).origin;
-	} catch {
-		return `"${url.slice(0, 80)}"`;
 	}
 }

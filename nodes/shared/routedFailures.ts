@@ -1,21 +1,12 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/*
- * What a routed item that fails becomes (routing.ts): an item of the error output, and the refusal of an operation
- * that breaks the rule keeping Return All whole. The assumptions about RoutingNode they rely on are listed in
- * routing.ts (A9, A10).
- */
+/* What a routed item that fails becomes: an error-output item (routing.ts A10), or the refusal of a declarative step (A9). */
 
 /** An error thrown by the request path: its headline and description are what n8n shows. */
 export type RoutedError = Error & { description?: string | null; httpCode?: string | null };
 
-/**
- * The rule that keeps Return All whole (docs/architecture.md#return-all-reads-every-page): output shaping is
- * declared as postReceive functions. A declarative step (`rootProperty`, `set`, ...) turns a page into something
- * that is no longer a collection page, so the routed entry could not find the next one and the further pages would
- * be dropped without a word: such an operation is refused before it sends anything.
- */
+/** A declarative postReceive step would drop Return All's further pages: refused before anything is sent (docs/architecture.md#return-all-reads-every-page). */
 export function declarativeShapingError(
 	context: IExecuteSingleFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -37,11 +28,8 @@ export function declarativeShapingError(
 }
 
 /**
- * The error-output item of a failed request (A10): `error` holds what n8n shows (the headline as `message`, the
- * `description`, the HTTP status) and what identifies the input (the address the item is about, the item's index);
- * n8n adds the input item's own fields. `error` must be the JSON's only key for n8n to route the item to the error
- * output on 1.x (2.x also accepts `message` and `details`), so everything is inside it, as n8n's HTTP Request node
- * outputs its error object there.
+ * The error-output item of a failed request (A10): what n8n shows and what identifies the input, all inside `error`,
+ * which must be the JSON's only key for n8n 1.x to route it to the error output.
  */
 export function errorOutputItem(context: IExecutePaginationFunctions, error: unknown, itemIndex: number): INodeExecutionData {
 	const failure = error as RoutedError;
@@ -56,10 +44,7 @@ export function errorOutputItem(context: IExecutePaginationFunctions, error: unk
 	return { json: { error: details }, pairedItem: { item: itemIndex } };
 }
 
-/**
- * The address the item is about, as the user gave it (it may be the one refused): its Email field, a subscriber
- * chosen by email, or the Email search filter, where the operation has one.
- */
+/** The address the item is about, as the user gave it: its Email field, a subscriber chosen by email, or the Email filter. */
 function emailOfItem(context: IExecuteSingleFunctions): string | undefined {
 	for (const name of ['email', 'subscriberId.value', 'filters.email']) {
 		let value: unknown;

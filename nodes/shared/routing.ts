@@ -60,12 +60,7 @@ export type { RoutedError } from './routedFailures';
  *     error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
  */
 
-/**
- * Hidden switch that sends every operation of a node through the routed entry (RoutingNode only calls
- * `requestOperations.pagination` when `paginate` is set, A1) and fills the URL's `{placeholders}`, refusing IDs AWeber
- * cannot have before any request.
- * Spread first into each node's properties.
- */
+/** Hidden, first in each node's properties: every operation through the routed entry (A1), its URL's IDs filled and checked. */
 export const aweberTransport: INodeProperties = {
 	displayName: 'AWeber Transport',
 	name: 'aweberTransport',
@@ -80,7 +75,6 @@ export const aweberTransport: INodeProperties = {
 };
 
 /** What an operation declares about its request, beyond what n8n's routing carries. */
-/** What an operation declares about its request, beyond what n8n's routing carries. */
 export interface RoutedRequestPolicy {
 	/**
 	 * For a write AWeber refuses the second time once it was carried out (add subscriber: "… is already subscribed",
@@ -93,21 +87,14 @@ export interface RoutedRequestPolicy {
 		collectionUrl: string,
 		firstSentAt: number | undefined,
 	) => Promise<IN8nHttpFullResponse | undefined>;
-	/**
-	 * A write that cannot be sent again (Track Purchase, Broadcast Create): what it may have done when AWeber's
-	 * answer is lost, and where the user can check, for the error (transport.ts).
-	 */
+	/** A write that cannot be sent again (Track Purchase, Broadcast Create): what it may have done if its answer is lost. */
 	ifAnswerLost?: LostAnswerAdvice;
 	/**
 	 * Where to ask once more when AWeber answers 404 (a resource AWeber's documents name two ways, such as the
 	 * unsubscribe statistics, docs/aweber-behaviour.md#broadcast-statistics); undefined: nowhere.
 	 */
 	retryNotFoundAt?: (url: string) => string | undefined;
-	/**
-	 * Restates AWeber's refusal in the operation's own words where AWeber's are misleading (Get Statistics on a
-	 * broadcast not yet sent: AWeber answers "Campaign not found"). Changes the error's headline and description
-	 * in place, so everything else the request path put on it stays.
-	 */
+	/** Restates a misleading refusal in place (Get Statistics on a broadcast not yet sent: "Campaign not found"). */
 	restateRefusal?: (error: RoutedError, request: { url?: string }) => void;
 }
 
@@ -244,11 +231,7 @@ function linkRequest(requestData: DeclarativeRestApiSettings.ResultOptions, link
 	return { ...requestData, options: { ...requestData.options, url: link, baseURL: undefined, qs: {}, method: 'GET' } };
 }
 
-/**
- * Copies of the parts n8n's HTTP helpers modify (signing adds headers, empty bodies are removed), so each
- * attempt of a retried request starts from the node's request as built; n8n never follows a redirect itself, and
- * a redirect the package follows (redirects.ts) goes to its Location, which carries the whole query.
- */
+/** Each attempt starts from the request as built (n8n's helpers modify headers and bodies); a redirect goes to its Location. */
 function freshRequest(requestData: DeclarativeRestApiSettings.ResultOptions, hop: RequestHop): DeclarativeRestApiSettings.ResultOptions {
 	const { options } = requestData;
 	const fresh = { ...options, ...NO_AUTOMATIC_REDIRECTS, headers: { ...options.headers }, qs: { ...options.qs } };

@@ -3,23 +3,17 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { RunState } from './runState';
 import type { AweberContext } from './aweberContext';
 
-/*
- * When an item fails for good with Continue On Fail off (docs/architecture.md#when-an-item-fails). "Stop the
- * workflow" means what it means for n8n's own nodes, which handle items one after the other: the items before the
- * failing one are carried out, nothing is sent for the items after it. Requests already on their way when the
- * failure became known cannot be called back: the failing item's error counts them among the items written.
- */
+/* When an item fails for good with Continue On Fail off: docs/architecture.md#when-an-item-fails. */
 
 function continuesOnFail(context: AweberContext): boolean {
-	const continueOnFail = (context as { continueOnFail?: () => boolean }).continueOnFail;
 	try {
-		return typeof continueOnFail === 'function' && continueOnFail.call(context) === true;
+		return context.continueOnFail?.() === true;
 	} catch {
 		return false;
 	}
 }
 
-/** An item's request is not sent: an item before it in n8n's order failed the run. */
+/** An item before this one in n8n's order failed the run. */
 export function isDropped(run: RunState | undefined, index: number | undefined): boolean {
 	return run?.failedItem !== undefined && index !== undefined && index > run.failedItem;
 }
@@ -32,12 +26,7 @@ export function markWritten(run: RunState, index: number): void {
 	describeWrittenItems(run);
 }
 
-/**
- * An item failed for good: unless the node continues on fail, n8n will fail the run with the error of the first
- * failing item in its order, and drop every item's output. From then on nothing is sent for the items after that
- * one; its error says which items were written to AWeber. An item already dropped (its error is "Not sent", or
- * one n8n never shows, as an earlier item fails the run) changes nothing.
- */
+/** An item failed for good: unless the node continues on fail, stop sending for the items after it (an item already dropped changes nothing). */
 export function stopRunOnFailure(context: AweberContext, run: RunState, index: number, error: unknown): void {
 	if (continuesOnFail(context) || isDropped(run, index)) return;
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError) || run.failures.has(index)) return;
@@ -98,10 +87,7 @@ export function notSentError(context: AweberContext, run: RunState, itemIndex: n
 	);
 }
 
-/**
- * One signal for "stop waiting": the execution was cancelled, or an earlier item failed the run. Made once per
- * run, so a bulk run adds one listener to the execution's signal, not one per request.
- */
+/** The execution was cancelled, or an earlier item failed the run: made once per run, so one listener on the execution's signal. */
 export function stopSignal(execution: AbortSignal | undefined, run: RunState | undefined): AbortSignal | undefined {
 	if (!run) return execution;
 	if (!execution) return run.stop.signal;

@@ -1,15 +1,8 @@
-import type { IHttpRequestMethods, NodeApiError } from 'n8n-workflow';
+import type { IHttpRequestMethods } from 'n8n-workflow';
 
 import { accountSettings } from './accountSettings';
 import { asNodeError, readAweberFailure, toAweberError, windowName, AweberRequestError, type AweberFailure } from './errors';
-import {
-	decideAfterFailure,
-	mayBeRefreshRace,
-	MAX_RATE_LIMIT_WAITS,
-	MAX_TRANSIENT_RETRIES,
-	type AttemptCounters,
-	type RequestTraits,
-} from './failureDecision';
+import { decideAfterFailure, MAX_RATE_LIMIT_WAITS, MAX_TRANSIENT_RETRIES, type AttemptCounters, type RequestTraits } from './failureDecision';
 import { formatDuration, notify, warnIfTooLongForTimeout } from './notices';
 import { assertUnderApiBase } from './origin';
 import { rateLimiterFor } from './rateLimiter';
@@ -19,20 +12,11 @@ import { trackSend } from './tokenRefreshRace';
 import type { AweberContext } from './aweberContext';
 import { acquireSlot, sleepUnlessStopped } from './waits';
 
-/*
- * The one path every request carrying the credential takes, routed or hand-written (docs/architecture.md):
- * acquire a turn (waits.ts) -> send -> decide after a failure (failureDecision.ts) and carry the decision out.
- */
+/* Every request carrying the credential: acquire -> send -> decide (docs/architecture.md#architecture-the-request-path). */
 
-function isIdempotent(method: string | undefined): boolean {
-	return ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes((method ?? 'GET').toUpperCase());
-}
-
-/** What a write that cannot be repeated may have done when its answer was lost, and how the user can check. */
+/** What a write that cannot be repeated may have done when its answer was lost ("The purchase may have been recorded"), and where to check. */
 export interface LostAnswerAdvice {
-	/** "The purchase may have been recorded". */
 	mayHaveHappened: string;
-	/** Where to look before running the item again. */
 	howToCheck: string;
 }
 
@@ -41,51 +25,23 @@ const CHANGE_MAY_HAVE_HAPPENED: LostAnswerAdvice = {
 	howToCheck: 'Check in AWeber whether the change was made before running this item again.',
 };
 
-/**
- * A write that cannot be repeated lost its answer (5xx, connection dropped after sending): it was not sent again,
- * so nothing is done twice, and the error says it may have happened and where to look.
- */
-function explainLostAnswer(error: NodeApiError, failure: AweberFailure, advice: LostAnswerAdvice): void {
-	const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
-	error.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
-	error.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${error.description ?? ''}`;
-}
-
-export interface SendOptions<T> {
+interface SendOptions<T> {
 	method?: IHttpRequestMethods | string;
-	/** The request's absolute URL: checked against the credential's API origin before anything is sent. */
+	/** Absolute: checked against the credential's API origin before anything is sent; `source` names where it came from. */
 	url?: string;
-	/** Where an absolute URL came from ("the Location header of AWeber's answer"), for the origin error. */
 	source?: string;
 	/** A write AWeber can safely see twice (beyond the idempotent methods). */
 	safeToRepeat?: boolean;
 	itemIndex?: number;
-	/**
-	 * One of several requests the item runs at the same time (pages read ahead): its handling makes no
-	 * follow-up requests, so its slot is not the item's held slot.
-	 */
+	/** One of several requests the item runs at once (pages read ahead): it makes no follow-ups, so its slot is not held. */
 	concurrent?: boolean;
-	/**
-	 * For a request AWeber refuses as a duplicate once it was carried out (add subscriber): the result the
-	 * first attempt gave, asked for when a retry after an unknown outcome met that refusal; undefined when
-	 * there is none, and the refusal stands.
-	 */
+	/** After a retry's duplicate refusal (add subscriber): what the first attempt gave; undefined, and the refusal stands. */
 	recoverDuplicate?: (attempts: { firstSentAt: number | undefined }) => Promise<T | undefined>;
-	/** For a write that cannot be repeated: what to tell the user when its answer was lost (defaults to a general note). */
 	ifAnswerLost?: LostAnswerAdvice;
-	/**
-	 * A refusal the caller answers itself (asks again elsewhere): it does not count as the item's final failure,
-	 * so the run's other requests go on.
-	 */
+	/** A refusal the caller answers itself (asks again elsewhere): not the item's final failure. */
 	handledRefusal?: (failure: AweberFailure) => boolean;
 }
 
-/**
- * Sends one AWeber request under the account's pacing, waits out "Rate Limit Error" lockouts,
- * retries transient failures with bounded exponential backoff when the request is safe to repeat,
- * and turns AWeber's refusals into clear n8n errors. The one path every request carrying the
- * credential takes, routed or hand-written.
- */
 export async function sendWithAweberPolicies<T>(
 	context: AweberContext,
 	request: SendOptions<T>,
@@ -97,8 +53,9 @@ export async function sendWithAweberPolicies<T>(
 	const pacing = { key, limiter, settings };
 	// Backoff follows the account's window so a time-scaled sandbox scales retries too (1 s at AWeber's 60 s).
 	const backoffBaseMs = settings.windowMs / 60;
-	const repeatable = isIdempotent(request.method) || request.safeToRepeat === true;
-	const isWrite = !['GET', 'HEAD'].includes(String(request.method ?? 'GET').toUpperCase());
+	const method = String(request.method ?? 'GET').toUpperCase();
+	const repeatable = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes(method) || request.safeToRepeat === true;
+	const isWrite = method !== 'GET' && method !== 'HEAD';
 	const owner = runItemOf(context);
 	if (owner?.item.writing) markWritten(owner.run, owner.index);
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
@@ -135,7 +92,7 @@ export async function sendWithAweberPolicies<T>(
 					// A follow-up request made while handling this one already applied these policies, and errors that
 					// are not AWeber's answer (a refused field, a cancelled run) are not retried.
 					notAnAnswer: error instanceof AweberRequestError || (failure.status === undefined && failure.code === undefined),
-					lostRefreshRace: mayBeRefreshRace(failure, counters) && (await tracked.lostRefreshRace(failure)),
+					lostRefreshRace: !counters.refreshRaceRetried && (await tracked.lostRefreshRace(failure)),
 					account: {
 						sentInWindow: limiter.sentInWindow(),
 						ceiling: settings.requests,
@@ -208,7 +165,11 @@ export async function sendWithAweberPolicies<T>(
 					mapped.description = `AWeber still answered "Rate Limit Error" after ${MAX_RATE_LIMIT_WAITS} lockout waits. Another app or workflow is probably using this account's budget of ${settings.requests} requests per ${formatDuration(settings.windowMs)}.\n${mapped.description ?? ''}`;
 				}
 				if (decision.action === 'fail' && decision.because === 'answer-lost') {
-					explainLostAnswer(mapped, failure, request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED);
+					// Not sent again, so that nothing is done twice: the error says it may have happened and where to look.
+					const advice = request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED;
+					const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
+					mapped.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
+					mapped.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${mapped.description ?? ''}`;
 				}
 				throw mapped;
 			} finally {

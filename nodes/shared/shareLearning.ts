@@ -1,19 +1,7 @@
-/**
- * Learning this process's share of an AWeber account that other apps and processes use too
- * (docs/rate-limits.md#sharing-the-account; what it relies on: docs/aweber-behaviour.md#rate-limit).
- *
- * AWeber counts every app and process on the account together; a "Rate Limit Error" while this process sent fewer
- * requests than the credential's limit shows traffic it cannot see. What it sent before that first refusal says little
- * (processes started a moment apart burst at full speed), but every process on the account was locked out by the same
- * refusal and starts again at the same moment. So, once the lockout ends, each **measures**: it paces evenly, at a rate
- * that would drain its waiting work in MEASURE_DRAIN_WINDOWS windows, until AWeber refuses again. What it sent by then
- * is its part of the account in proportion to the work it has left, so processes sharing the account finish together.
- * It **settles** there and holds the share while the others, measured alike, still have work; then the share rises by
- * 1, 2, 4, ... requests per quiet window back to the credential's limit (the ceiling). A refusal while settled lowers
- * it to what this process had sent and doubles the hold (up to MAX_SHARE_HOLD_WINDOWS). A measurement that meets no
- * refusal for a window after the lockout ends: the others left room for the pace kept.
- *
- * Reading the share never changes it: a measurement's quiet end and a share's rise are worked out from the time.
+/*
+ * Learning this process's share of an AWeber account other apps and processes use too: measure after the lockout
+ * that showed other traffic, settle, hold, rise back (docs/rate-limits.md#sharing-the-account; what it relies on:
+ * docs/aweber-behaviour.md#rate-limit). Reading the share never changes it: its changes are worked out from the time.
  */
 
 /**
@@ -52,16 +40,12 @@ export function measuringPace(waiting: number, ceiling: number): number {
 }
 
 /**
- * The share settled by the measurement's refusal, `measuredWindows` after the measurement started, with `sentInWindow`
- * of this process's requests counted since; undefined when this process alone filled the limit. Processes measuring
- * alike each keep what they sent; past STEADY_TRAFFIC_PART the rest is taken as steady traffic that keeps its rate,
- * `(ceiling - sent) / measuredWindows`, and this process takes only what that rate leaves.
+ * The share settled by the measurement's refusal (undefined: this process alone filled the limit). Past
+ * STEADY_TRAFFIC_PART the rest is steady traffic at `(ceiling - sent) / measuredWindows`, and this process takes what it leaves.
  */
 export function measuredShare(sentInWindow: number, ceiling: number, measuredWindows = 1): number | undefined {
-	if (sentInWindow >= ceiling) return undefined;
-	let share = sentInWindow;
-	if (sentInWindow > ceiling * STEADY_TRAFFIC_PART) share = Math.min(share, ceiling - (ceiling - sentInWindow) / Math.min(1, measuredWindows));
-	return Math.max(1, Math.floor(share) - SLACK);
+	const steady = sentInWindow > ceiling * STEADY_TRAFFIC_PART;
+	return shareAfterRefusal(steady ? Math.min(sentInWindow, ceiling - (ceiling - sentInWindow) / Math.min(1, measuredWindows)) : sentInWindow, ceiling);
 }
 
 /** The share after a refusal while settled, given what this process had sent in AWeber's window; undefined when it alone filled the limit. */
@@ -77,15 +61,14 @@ export function shareAfterQuiet(lowered: number, quietMs: number, windowMs: numb
 	return Math.min(ceiling, lowered + 2 ** Math.min(rising, 30) - 1);
 }
 
-/** Where this process's share stands: the credential's full limit; being measured after a lockout that showed other traffic; or settled below the limit. */
+/** The credential's full limit; measuring after a lockout that showed other traffic; or settled below the limit. */
 export type ShareState = 'full' | 'measuring' | 'settled';
 
-/** What the learning reads from the limiter it belongs to. */
-export interface PacingView {
+/** What the learning reads from its limiter. */
+interface PacingView {
 	now(): number;
-	/** The credential's limit (requests per window) and window, as they are now. */
 	settings(): { requests: number; windowMs: number };
-	/** How long a request counts after its answer: the window plus the pacing's margin. */
+	/** How long a request counts after its answer. */
 	countedMs(): number;
 	/** When the lockout being waited out ends (in the past when none is). */
 	lockedUntil(): number;
@@ -99,17 +82,15 @@ type Phase =
 export class ShareLearning {
 	private phase: Phase = { state: 'full' };
 
-	/** The share went below the limit, and the user was not yet told it came back (takeRecoveredShare). */
+	/** The share went below the limit, and the user was not yet told it came back. */
 	private lowered = false;
 
 	constructor(private readonly pacing: PacingView) {}
 
-	/** Where the share stands now. */
 	state(): ShareState {
 		return this.current().state;
 	}
 
-	/** Requests this process may send per window now: the credential's limit, or its learned share. */
 	share(): number {
 		const phase = this.current();
 		const ceiling = this.pacing.settings().requests;
@@ -117,20 +98,19 @@ export class ShareLearning {
 		return shareAfterQuiet(phase.share, this.pacing.now() - phase.at, this.pacing.settings().windowMs, ceiling, phase.holdWindows);
 	}
 
-	/** The measurement's pace in requests per window, and when its next request may start; undefined when not measuring. */
+	/** The measurement's pace (requests per window), and when its next request may start. */
 	measuring(): { pace: number; nextAt: number } | undefined {
 		const phase = this.current();
 		return phase.state === 'measuring' ? { pace: phase.pace, nextAt: phase.nextAt } : undefined;
 	}
 
-	/** How long the measurement under way has lasted, in windows, from its first request; undefined when not measuring. */
+	/** How long the measurement under way has lasted, in windows, from its first request. */
 	measuredWindows(): number | undefined {
 		const phase = this.current();
 		if (phase.state !== 'measuring' || phase.firstStartAt === undefined) return undefined;
 		return (this.pacing.now() - phase.firstStartAt) / this.pacing.settings().windowMs;
 	}
 
-	/** A refusal showed other traffic while this process used its full limit: measure once the lockout ends. */
 	measure(): void {
 		this.phase = { state: 'measuring', nextAt: 0, pace: this.pacing.settings().requests };
 		this.lowered = true;
@@ -146,10 +126,7 @@ export class ShareLearning {
 		this.phase.nextAt = now + this.pacing.countedMs() / this.phase.pace;
 	}
 
-	/**
-	 * Settles the share at `to`: the measurement's result (measuredShare), or lower than the settled share after a
-	 * refusal (never raising it then); returns the share now in force.
-	 */
+	/** Settles the share at `to` (the measurement's result, or lower after a refusal, never higher); returns it. */
 	lower(to: number): number {
 		const phase = this.current();
 		const now = this.pacing.now();
@@ -157,11 +134,9 @@ export class ShareLearning {
 		const wanted = Math.max(1, Math.floor(to));
 		this.lowered = true;
 		if (phase.state === 'measuring') {
-			// The others that measured alike paced to drain their work in MEASURE_DRAIN_WINDOWS windows and were refused after
-			// as long as this process: they need about MEASURE_DRAIN_WINDOWS / (that time) windows at their share once this
-			// refusal's lockout has passed; rising before they are done would only cost the account a lockout. Longer than
-			// MEASURE_DRAIN_WINDOWS shortest holds (a measurement under a fifth of a window) says they did not measure alike:
-			// this process met the lockout late, when they had settled already, so its share says little and soon rises.
+			// Hold until the others, measured alike, are done: MEASURE_DRAIN_WINDOWS / (the measurement's length) windows after
+			// the lockout. Longer than MEASURE_DRAIN_WINDOWS shortest holds says they did not measure alike (this process
+			// met the lockout late), so its share says little and soon rises.
 			const measured = phase.firstStartAt === undefined ? 0 : (now - phase.firstStartAt) / windowMs;
 			const othersDoneIn = 1 + Math.ceil(MEASURE_DRAIN_WINDOWS / measured);
 			const holdWindows = othersDoneIn > SHARE_HOLD_WINDOWS * MEASURE_DRAIN_WINDOWS ? SHARE_HOLD_WINDOWS : Math.max(SHARE_HOLD_WINDOWS, othersDoneIn);
@@ -176,17 +151,14 @@ export class ShareLearning {
 		return share;
 	}
 
-	/** The full limit once the share came back to it after being lowered, reported once. */
+	/** The full limit once the share came back to it, reported once. */
 	takeRecoveredShare(): number | undefined {
 		if (!this.lowered || this.state() !== 'full') return undefined;
 		this.lowered = false;
 		return this.pacing.settings().requests;
 	}
 
-	/**
-	 * The phase as it stands now: a measurement with no refusal for a window after its lockout ended settles at its pace
-	 * (the others left room for it), or at the full limit; a share that rose back to the limit is the full limit.
-	 */
+	/** The phase now: a measurement quiet for a window after its lockout settles at its pace; a share back at the limit is full. */
 	private current(): Phase {
 		const { phase, pacing } = this;
 		const now = pacing.now();

@@ -11,14 +11,11 @@ import type { AweberContext } from './aweberContext';
 import { AWEBER_CREDENTIAL_TYPE, USER_AGENT } from './constants';
 import { isAbsoluteLink } from './origin';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects } from './redirects';
-import { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicies';
+import { sendWithAweberPolicies } from './sendWithPolicies';
 
-/*
- * Hand-written AWeber requests (searches, follow-ups of routed requests, triggers), sent with the same policies as a
- * routed request (sendWithPolicies.ts); docs/architecture.md#the-request-path-in-files.
- */
+/* Hand-written AWeber requests (searches, follow-ups, triggers): docs/architecture.md#the-request-path-in-files. */
 
-export interface AweberRequest {
+interface AweberRequest {
 	method: IHttpRequestMethods;
 	/** A path under /1.0 (`/accounts/1/lists`) or an absolute AWeber link (`self_link`, `next_collection_link`). */
 	url: string;
@@ -26,17 +23,13 @@ export interface AweberRequest {
 	body?: IDataObject | string;
 	/** AWeber wants some writes form-encoded (broadcasts, custom field create). */
 	form?: boolean;
-	safeToRepeat?: boolean;
 	itemIndex?: number;
 	/** Where an absolute `url` came from, named if it points outside the credential's API (origin.ts). */
 	source?: string;
 	/** One of several requests the item has in flight at once (pages read ahead). */
 	concurrent?: boolean;
-	/** A write that cannot be repeated: what it may have done if its answer is lost, and how to check. */
-	ifAnswerLost?: LostAnswerAdvice;
 }
 
-/** The one place that makes a hand-written AWeber request (searches, follow-ups of routed requests, triggers). */
 export async function aweberApiRequest(context: AweberContext, request: AweberRequest): Promise<IN8nHttpFullResponse> {
 	const { settings } = await accountSettings(context);
 	const url = isAbsoluteLink(request.url) ? request.url : `${settings.apiBaseUrl}/1.0${request.url}`;
@@ -44,7 +37,6 @@ export async function aweberApiRequest(context: AweberContext, request: AweberRe
 	if (request.body !== undefined && request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
 	const target = { url, method: request.method, apiBaseUrl: settings.apiBaseUrl, itemIndex: request.itemIndex };
 	return await sendWithAweberPolicies(context, { ...request, url }, async () =>
-		// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
 		await sendFollowingApiRedirects(context.getNode(), target, async (hop) => {
 			const options: IHttpRequestOptions = {
 				...NO_AUTOMATIC_REDIRECTS,
@@ -74,6 +66,5 @@ export async function aweberGet<T = IDataObject>(
 	qs?: IDataObject,
 	options: Pick<AweberRequest, 'source' | 'itemIndex' | 'concurrent'> = {},
 ): Promise<T> {
-	const response = await aweberApiRequest(context, { method: 'GET', url, qs, ...options });
-	return response.body as T;
+	return (await aweberApiRequest(context, { method: 'GET', url, qs, ...options })).body as T;
 }

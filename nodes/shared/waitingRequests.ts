@@ -7,9 +7,8 @@ export class RateLimitWaitAborted extends Error {
 }
 
 /**
- * Calls `handler` once when `signal` aborts; returns what stops listening. It listens on a signal of its own that
- * follows `signal` (AbortSignal.any), not on `signal` itself: a run's retries may wait on its one signal by the dozen,
- * and Node warns about more than ten listeners on one signal.
+ * Calls `handler` once when `signal` aborts; returns what stops listening. On a signal of its own that follows
+ * `signal`: Node warns about more than ten listeners on one signal, and a run's retries wait on its one by the dozen.
  */
 export function whenAborted(signal: AbortSignal, handler: () => void): () => void {
 	const following = AbortSignal.any([signal]);
@@ -20,17 +19,13 @@ export function whenAborted(signal: AbortSignal, handler: () => void): () => voi
 interface Waiter {
 	priority: boolean;
 	signal?: AbortSignal;
-	/** The one 'abort' listener of every waiter with this signal (the whole run's queued items wait on the run's). */
+	/** The one 'abort' listener shared by every waiter with this signal. */
 	onAbort?: () => void;
 	start(): void;
 	abort(): void;
 }
 
-/**
- * The requests waiting for their turn, in arrival order, continuations first (AcquireOptions.priority). A waiter with
- * a cancel signal leaves the queue when it fires. The waiters sharing a signal share one listener on it: n8n gives
- * every item of a run the same signal, and Node warns about more than ten listeners on one.
- */
+/** The requests waiting for their turn, in arrival order, continuations first; a waiter leaves when its signal fires. */
 export class WaitingRequests {
 	private readonly waiters: Waiter[] = [];
 
@@ -38,7 +33,7 @@ export class WaitingRequests {
 		return this.waiters.length;
 	}
 
-	/** Queues a request; `start` is called when it may go, `abort` if its signal fired first. */
+	/** `start` is called when it may go, `abort` if its signal fired first. */
 	add(options: { priority: boolean; signal?: AbortSignal }, start: () => void, abort: () => void): void {
 		const waiter: Waiter = { priority: options.priority, signal: options.signal, start, abort };
 		if (waiter.signal) {
@@ -58,7 +53,6 @@ export class WaitingRequests {
 		else this.waiters.push(waiter);
 	}
 
-	/** Starts the first waiting request. */
 	startNext(): void {
 		const waiter = this.waiters.shift();
 		if (!waiter) return;

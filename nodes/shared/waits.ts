@@ -1,4 +1,3 @@
-import type { NodeApiError } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { AccountSettings } from './accountSettings';
@@ -11,21 +10,13 @@ import type { RunItem } from './runState';
 import type { AweberContext } from './aweberContext';
 
 /*
- * The request path's two waits, a turn under the account's rate limit and a retry's backoff, and how they stop:
- * a cancelled execution stops every wait; a run failed by an earlier item in n8n's order stops the waits of the
- * items after it ("Not sent to AWeber"), while the items before it are carried out (runFailure.ts).
+ * A turn under the rate limit and a retry's backoff. A cancelled execution stops every wait; a failed run stops the
+ * waits of the items after the failing one only (docs/architecture.md#when-an-item-fails).
  */
-
-/** The account's rate limit the request waits under: its limiter, settings, and the credential key of its notices. */
-interface AccountPacing {
-	key: string;
-	limiter: AccountRateLimiter;
-	settings: AccountSettings;
-}
 
 export async function acquireSlot(
 	context: AweberContext,
-	{ key, limiter, settings }: AccountPacing,
+	{ key, limiter, settings }: { key: string; limiter: AccountRateLimiter; settings: AccountSettings },
 	options: { priority: boolean; signal?: AbortSignal },
 	itemIndex: number | undefined,
 	owner: RunItem | undefined,
@@ -44,7 +35,11 @@ export async function acquireSlot(
 				options = { ...options, signal: context.getExecutionCancelSignal?.() };
 				continue;
 			}
-			throw cancelledWhileWaiting(context, limiter, settings, itemIndex, error instanceof RateLimitWaitAborted ? undefined : error);
+			if (!(error instanceof RateLimitWaitAborted)) throw asNodeError(context.getNode(), error, itemIndex, undefined, false);
+			throw new NodeOperationError(context.getNode(), 'Stopped waiting for the AWeber rate limit: the execution was cancelled or reached its timeout', {
+				description: `${limiter.queued} more requests were waiting for this AWeber account, which allows ${settings.requests} requests per ${formatDuration(settings.windowMs)}. Send fewer items per execution (for example with Loop Over Items), or raise the workflow's timeout.`,
+				itemIndex,
+			});
 		}
 	}
 	const recovered = limiter.takeRecoveredShare();
@@ -63,20 +58,6 @@ export async function acquireSlot(
 		);
 	}
 	return slot;
-}
-
-function cancelledWhileWaiting(
-	context: AweberContext,
-	limiter: AccountRateLimiter,
-	settings: AccountSettings,
-	itemIndex: number | undefined,
-	cause?: unknown,
-): NodeApiError | NodeOperationError {
-	if (cause !== undefined) return asNodeError(context.getNode(), cause, itemIndex, undefined, false);
-	return new NodeOperationError(context.getNode(), 'Stopped waiting for the AWeber rate limit: the execution was cancelled or reached its timeout', {
-		description: `${limiter.queued} more requests were waiting for this AWeber account, which allows ${settings.requests} requests per ${formatDuration(settings.windowMs)}. Send fewer items per execution (for example with Loop Over Items), or raise the workflow's timeout.`,
-		itemIndex,
-	});
 }
 
 export async function sleepUnlessStopped(
