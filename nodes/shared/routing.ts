@@ -8,7 +8,6 @@ import type {
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isCollectionPage, NEXT_PAGE_SOURCE, readRemainingEntries, type CollectionPage } from './collections';
 import { unexpectedAnswer } from './answers';
@@ -120,15 +119,10 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 				policy.restateRefusal(error, { url: absoluteUrl(requestData.options.baseURL, requestData.options.url) });
 			}
 			if (sendsErrorsToErrorOutput(this)) return [errorOutputItem(this, error, itemIndex)];
-			throw asNodeFailure(this, error, itemIndex);
+			// The request path's errors are n8n's already; anything else (a TypeError) becomes one naming the item.
+			throw asNodeError(this.getNode(), error, itemIndex, undefined, false);
 		}
 	};
-}
-
-/** The request path's errors are n8n's already; anything else becomes one naming the item. */
-function asNodeFailure(context: IExecuteSingleFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 /** The operation's request under the request path's policies, and a collection's further pages. */
