@@ -9,7 +9,6 @@ import { aweberApiRequest } from './transport';
 
 /* The one reader of AWeber collections (docs/aweber-behaviour.md#collections, docs/architecture.md#return-all-reads-every-page). */
 
-export { isCollectionPage, type CollectionPage } from './answers';
 
 /** The answer as a collection page; a page without `entries` is never taken for the end of a collection. */
 export function requireCollectionPage<T = IDataObject>(context: AweberContext, body: unknown, where: string, itemIndex?: number): CollectionPage<T> {

@@ -9,8 +9,8 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { isCollectionPage, NEXT_PAGE_SOURCE, readRemainingEntries, type CollectionPage } from './collections';
-import { unexpectedAnswer } from './answers';
+import { NEXT_PAGE_SOURCE, readRemainingEntries } from './collections';
+import { isCollectionPage, unexpectedAnswer, type CollectionPage } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';

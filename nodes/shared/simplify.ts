@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCollectionPage } from './collections';
+import { isCollectionPage } from './answers';
 import { listOfLink } from './links';
 
 /*

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { readCollectionPage, type CollectionPage } from '../collections';
+import type { CollectionPage } from '../answers';
+import { readCollectionPage } from '../collections';
 import { openablePage } from './pageLink';
 import { listPathForSearch } from './parentIdForSearch';
 import { filterResults, PAGINATION_TOKEN_SOURCE } from './searchCollectionPage';

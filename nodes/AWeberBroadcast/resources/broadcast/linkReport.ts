@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isCollectionPage, linkHeaderPage } from '../../../shared/collections';
+import { isCollectionPage } from '../../../shared/answers';
+import { linkHeaderPage } from '../../../shared/collections';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { apiBaseUrlOf } from '../../../shared/accountSettings';
 import { aweberGet } from '../../../shared/transport';
