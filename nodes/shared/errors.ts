@@ -23,7 +23,6 @@ export interface ErrorLike {
 	httpCode?: string | null;
 	status?: number;
 	statusCode?: number;
-	headers?: Record<string, unknown>;
 	response?: { status?: number; data?: unknown; body?: unknown; headers?: Record<string, unknown> };
 	/** n8n 1.x's NodeApiError keeps the response body here (and no `cause`). */
 	context?: { data?: unknown };

@@ -19,14 +19,18 @@ interface RedirectAnswer {
 	location?: string;
 }
 
-/** The redirect n8n did not follow, read from the error its HTTP helpers threw; undefined for any other error. */
+/**
+ * The redirect n8n did not follow, read from the error its HTTP helpers threw; undefined for any other error. n8n 2.x
+ * throws (or wraps as `cause`) the HTTP client's error, with `response.status` and `response.headers.location`; n8n
+ * 1.x a NodeApiError with only the status, as `httpCode` (test/nodes/security-redirects.test.ts, on every version).
+ */
 function redirectOf(error: unknown): RedirectAnswer | undefined {
 	let status: number | undefined;
 	let location: string | undefined;
 	for (const current of causeChain(error)) {
-		const candidate = Number(current.response?.status ?? current.statusCode ?? current.status ?? current.httpCode);
+		const candidate = Number(current.response?.status ?? current.httpCode);
 		if (status === undefined && Number.isInteger(candidate)) status = candidate;
-		const header = current.response?.headers?.location ?? current.headers?.location;
+		const header = current.response?.headers?.location;
 		if (location === undefined && typeof header === 'string' && header !== '') location = header;
 	}
 	return status !== undefined && REDIRECT_STATUSES.includes(status) ? { status, location } : undefined;
