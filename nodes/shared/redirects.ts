@@ -97,7 +97,7 @@ function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBas
 		});
 	}
 	// As browsers do: 307 and 308 repeat the request as it was; 303, and 301/302 after a write, turn it into a GET.
-	const asGet = redirect.status === 303 || ((redirect.status === 301 || redirect.status === 302) && from.method !== 'GET' && from.method !== 'HEAD');
+	const asGet = redirect.status === 303 || ((redirect.status === 301 || redirect.status === 302) && from.method !== 'GET');
 	return { url: target, method: asGet ? 'GET' : from.method, keepsBody: from.keepsBody && !asGet, redirected: true };
 }
 
