@@ -69,3 +69,21 @@ describe("Broadcast Cancel: the answer's self_link", () => {
 		expect(calls()).toEqual(['POST 200']);
 	});
 });
+
+describe("Broadcast Create with Schedule For: the draft's self_link", () => {
+	it('on another origin: neither scheduled nor read there, and the error names the self_link as where the link came from', async () => {
+		bed.sandbox.faults.next(1, 'answer', { status: 201, body: { broadcast_id: 77, status: 'draft', self_link: `${FOREIGN}/broadcasts/77` }, method: 'POST' });
+		const result = await run(bed, 'aWeberBroadcast', {
+			operation: 'create',
+			...newsletterScope(bed),
+			subject: 'Flash sale',
+			bodyText: 'Now',
+			additionalFields: { scheduledFor: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+		});
+		expect(result.error?.message).toBe(`The broadcast was created as draft 77, but AWeber did not schedule it: Refused to send the AWeber credential to ${FOREIGN}`);
+		expect(result.error?.description).toContain("The self_link of AWeber's answer points to");
+		expect(result.error?.description).toContain('Schedule the draft with the Schedule operation, or delete it.');
+		expect(calls()).toEqual(['POST 201']);
+	});
+});
+

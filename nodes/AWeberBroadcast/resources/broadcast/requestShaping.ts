@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toAweberError } from '../../../shared/errors';
+import { asNodeError } from '../../../shared/errors';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { aweberApiRequest, aweberGet } from '../../../shared/transport';
 import { parseScheduleTime, type ScheduleTime } from './scheduleTime';
@@ -191,6 +191,7 @@ export async function scheduleCreatedBroadcast(
 	if (fields.scheduledFor === undefined || fields.scheduledFor === '') return items;
 	const draft = response.body as IDataObject;
 	const selfLink = String(draft.self_link ?? '');
+	const source = "the self_link of AWeber's answer";
 	const time = readScheduleTime(this, 'additionalFields.scheduledFor');
 	try {
 		await aweberApiRequest(this, {
@@ -199,14 +200,16 @@ export async function scheduleCreatedBroadcast(
 			body: new URLSearchParams({ scheduled_for: time.iso }).toString(),
 			form: true,
 			itemIndex: this.getItemIndex(),
+			source,
 		});
 	} catch (error) {
-		const refusal = toAweberError(this.getNode(), error, this.getItemIndex());
+		// AWeber's refusal, or the package's own (a self_link outside the API): each keeps its description.
+		const refusal = asNodeError(this.getNode(), error, this.getItemIndex());
 		refusal.message = `The broadcast was created as draft ${String(draft.broadcast_id)}, but AWeber did not schedule it: ${refusal.message}`;
 		refusal.description = `Schedule the draft with the Schedule operation, or delete it.\n${refusal.description ?? ''}`;
 		throw refusal;
 	}
-	return [{ json: await aweberGet(this, selfLink) }];
+	return [{ json: await aweberGet(this, selfLink, undefined, { source }) }];
 }
 
 /** Statistics as readable items: id, description and value (a list of points for the time series). */
