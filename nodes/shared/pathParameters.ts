@@ -63,8 +63,8 @@ export function readPathParameter(context: IExecuteSingleFunctions, name: string
 
 /** The value for `{name}`, trimmed and checked wherever it comes from (a routed URL, a picker's parent, a trigger's list). */
 export function checkPathParameter(node: INode, name: string, raw: unknown, itemIndex?: number): string {
-	const parameter = PATH_PARAMETERS[name];
-	const label = parameter?.label ?? name;
+	// Every `{placeholder}` of a routed URL is in the table (test/contract/operations.test.ts).
+	const { label, pattern, expected } = PATH_PARAMETERS[name];
 	const value = (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '').trim();
 	if (value === '') {
 		throw new NodeOperationError(node, `The "${label}" field is empty`, {
@@ -72,11 +72,11 @@ export function checkPathParameter(node: INode, name: string, raw: unknown, item
 			itemIndex,
 		});
 	}
-	if (parameter && !(parameter.pattern.test(value) && fitsAweberId(value))) {
+	if (!(pattern.test(value) && fitsAweberId(value))) {
 		const shown = value.length > 40 ? `"${value.slice(0, 40)}…" (${value.length} characters)` : `"${value}"`;
 		const tooLong = value.length > 20 || !fitsAweberId(value) ? ', at most 20 digits long (AWeber\'s IDs fit in 64 bits)' : '';
-		const expected = /^[bf]?\d+$/.test(value) && tooLong ? `${parameter.expected}${tooLong}` : parameter.expected;
-		throw new NodeOperationError(node, `The "${label}" field must be ${expected}, not ${shown}`, {
+		const wanted = /^[bf]?\d+$/.test(value) && tooLong ? `${expected}${tooLong}` : expected;
+		throw new NodeOperationError(node, `The "${label}" field must be ${wanted}, not ${shown}`, {
 			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or its AWeber URL.`,
 			itemIndex,
 		});

@@ -192,6 +192,15 @@ describe('Every operation of the built package', () => {
 	});
 });
 
+describe('Every routed URL', () => {
+	it('fills only {placeholders} the path parameter table knows (nodes/shared/pathParameters.ts), so each is checked', () => {
+		const urls = operations.map((declared) => [declared.title, String(declared.option.routing?.request?.url ?? '')] as const);
+		const placeholders = urls.flatMap(([title, url]) => [...url.matchAll(/\{(\w+)\}/g)].map((match) => [title, match[1]] as const));
+		expect(placeholders.length).toBeGreaterThan(100);
+		expect(placeholders.filter(([, name]) => PATH_PARAMETERS[name] === undefined)).toEqual([]);
+	});
+});
+
 describe('Every preSend of every operation', () => {
 	it('is declared through refusingBadInput, so a bad input stops the run like a refusal by AWeber (docs/architecture.md#when-an-item-fails)', () => {
 		const unchecked: string[] = [];
