@@ -20,20 +20,17 @@ interface RedirectAnswer {
 }
 
 /**
- * The redirect n8n did not follow, read from the error its HTTP helpers threw; undefined for any other error. n8n 2.x
- * throws (or wraps as `cause`) the HTTP client's error, with `response.status` and `response.headers.location`; n8n
- * 1.x a NodeApiError with only the status, as `httpCode` (test/nodes/security-redirects.test.ts, on every version).
+ * The redirect n8n did not follow, read from the error its HTTP helpers threw; undefined for any other error. Every
+ * supported n8n throws a NodeApiError with the status as `httpCode`; 2.x keeps the HTTP client's error, with the
+ * answer's `response.headers.location`, as its `cause`, 1.x keeps no headers (test/nodes/security-redirects.test.ts,
+ * run on every version by the compatibility matrix).
  */
 function redirectOf(error: unknown): RedirectAnswer | undefined {
-	let status: number | undefined;
-	let location: string | undefined;
-	for (const current of causeChain(error)) {
-		const candidate = Number(current.response?.status ?? current.httpCode);
-		if (status === undefined && Number.isInteger(candidate)) status = candidate;
-		const header = current.response?.headers?.location;
-		if (location === undefined && typeof header === 'string' && header !== '') location = header;
-	}
-	return status !== undefined && REDIRECT_STATUSES.includes(status) ? { status, location } : undefined;
+	const layers = causeChain(error);
+	const [thrown = {}] = layers;
+	const status = Number(thrown.httpCode);
+	const location = layers.map((layer) => layer.response?.headers?.location).find((header): header is string => typeof header === 'string' && header !== '');
+	return REDIRECT_STATUSES.includes(status) ? { status, location } : undefined;
 }
 
 /** One request to send: the first, or a redirect's target. */
@@ -53,26 +50,33 @@ export async function sendFollowingApiRedirects<T>(
 	send: (hop: RequestHop) => Promise<T>,
 ): Promise<T> {
 	let hop: RequestHop = { url: request.url, method: request.method.toUpperCase() as IHttpRequestMethods, keepsBody: true, redirected: false };
-	for (let hops = 0; ; hops++) {
+	let lastRedirect: string | undefined;
+	for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
 		try {
 			return await send(hop);
 		} catch (error) {
 			const redirect = redirectOf(error);
-			// n8n's own errors unchanged (the request path reads AWeber's answer from them); anything else as an API error.
+			// Any other failure goes back to the request path, which reads AWeber's answer from it: n8n's errors as they are.
 			if (redirect === undefined) throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(node, error as JsonObject);
-			hop = nextHop(node, hop, redirect, request.apiBaseUrl, hops, request.itemIndex);
+			lastRedirect = `AWeber's answer to ${hop.method} ${new URL(hop.url).pathname} was a redirect (HTTP ${redirect.status})`;
+			hop = nextHop(node, hop, redirect, lastRedirect, request.apiBaseUrl, request.itemIndex);
 		}
 	}
+	throw new NodeOperationError(node, `Refused to follow more than ${MAX_REDIRECTS} redirects from AWeber`, {
+		description: `${lastRedirect}, again. The request was not sent any further. ${ADVICE}`,
+		itemIndex: request.itemIndex,
+	});
 }
 
-function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBaseUrl: string, hops: number, itemIndex?: number): RequestHop {
+const ADVICE = "AWeber's API does not redirect its requests: check the credential's API Base URL and any proxy between n8n and AWeber.";
+
+/** The request a redirect to the credential's API asks for; any other redirect is refused, `named` in the error. */
+function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, named: string, apiBaseUrl: string, itemIndex?: number): RequestHop {
 	const refused = `Refused to follow a redirect (HTTP ${redirect.status}) from AWeber`;
-	const named = `AWeber's answer to ${from.method} ${pathOf(from.url)} was a redirect (HTTP ${redirect.status})`;
-	const advice = "AWeber's API does not redirect its requests: check the credential's API Base URL and any proxy between n8n and AWeber.";
 	if (redirect.location === undefined) {
 		// n8n 1.x's HTTP errors do not keep the answer's headers: there, every redirect ends here.
 		throw new NodeOperationError(node, refused, {
-			description: `${named}; n8n did not pass on its target, so it was not followed and the credential was sent nowhere else. ${advice}`,
+			description: `${named}; n8n did not pass on its target, so it was not followed and the credential was sent nowhere else. ${ADVICE}`,
 			itemIndex,
 		});
 	}
@@ -86,25 +90,11 @@ function nextHop(node: INode, from: RequestHop, redirect: RedirectAnswer, apiBas
 		throw new NodeOperationError(node, refused, {
 			description:
 				`${named} to ${describeOrigin(target)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
-				`The redirect was not followed and the credential was not sent there. ${advice}`,
+				`The redirect was not followed and the credential was not sent there. ${ADVICE}`,
 			itemIndex,
 		});
 	}
-	if (hops >= MAX_REDIRECTS) {
-		throw new NodeOperationError(node, `Refused to follow more than ${MAX_REDIRECTS} redirects from AWeber`, {
-			description: `${named}, again. The request was not sent any further. ${advice}`,
-			itemIndex,
-		});
-	}
-	// As browsers do: 307 and 308 repeat the request as it was; 303, and 301/302 after a write, turn it into a GET.
-	const asGet = redirect.status === 303 || ((redirect.status === 301 || redirect.status === 302) && from.method !== 'GET');
+	// As browsers do: 307 and 308 repeat the request as it was; 301, 302 and 303 turn it into a GET (a GET stays one).
+	const asGet = redirect.status === 301 || redirect.status === 302 || redirect.status === 303;
 	return { url: target, method: asGet ? 'GET' : from.method, keepsBody: from.keepsBody && !asGet, redirected: true };
-}
-
-function pathOf(url: string): string {
-	try {
-		return new URL(url).pathname;
-	} catch {
-		return url.slice(0, 80);
-	}
 }

@@ -54,6 +54,17 @@ describe('A redirect from the API to the API', () => {
 		);
 		expect(received()).toEqual(['GET 307', 'GET 307', 'GET 307', 'GET 307']);
 	});
+
+	it('a loop of 303s after an add names the GET the add became, and ends after 3 hops', async () => {
+		bed.sandbox.faults.next(10, 'redirect', { status: 303, location: `${bed.sandbox.apiBaseUrl}${accountPath()}`, pathPrefix: accountPath() });
+		const result = await addSubscriber('looping-303@example.com');
+		expect(result.status).toBe('error');
+		if (!keepsRedirectTarget) return;
+		expect(result.error?.description).toBe(
+			`AWeber's answer to GET ${accountPath()} was a redirect (HTTP 303), again. The request was not sent any further. ${ADVICE}`,
+		);
+		expect(received()).toEqual(['POST 303', 'GET 303', 'GET 303', 'GET 303']);
+	});
 });
 
 describe('A redirect refused', () => {
