@@ -4,8 +4,8 @@ import { aweberGet } from './transport';
 
 /** The `Location` of AWeber's answer (the resource a write created or touched), if it gave one. */
 export function locationOf(response: IN8nHttpFullResponse): string | undefined {
-	const location = response.headers?.location;
-	return typeof location === 'string' && location !== '' ? location : undefined;
+	const location = String(response.headers.location ?? '');
+	return location === '' ? undefined : location;
 }
 
 /** A postReceive that outputs the resource AWeber's answer links to, if it links one. */
