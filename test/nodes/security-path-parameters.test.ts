@@ -80,6 +80,15 @@ describe('The IDs in a request path', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
+	it('sends a landing page ID with a long run of digits at either end as it is: only a numeric ID must fit in 64 bits', async () => {
+		const digits = '9'.repeat(21);
+		for (const id of [`page-${digits}`, `${digits}-page`]) {
+			const result = await run(bed, 'aWeberLandingPage', { ...newsletterScope(bed), operation: 'get', landingPageId: fromExpression(`"${id}"`) });
+			expect(result.error?.message ?? '').not.toMatch(/field must be/);
+		}
+		expect(apiCalls(bed).map((call) => call.path.split('/').at(-1))).toEqual([`page-${digits}`, `${digits}-page`]);
+	});
+
 	it('refuses a List that would change the request path, before any request', async () => {
 		const listId = bed.sandbox.seed.lists.newsletter;
 		const result = await getSubscribers(fromExpression(`"${listId}/../../${listId}"`));
