@@ -40,8 +40,7 @@ export type ShareSample = [number, number] | [number, number, 'measuring'];
 
 /** What the worker uses of the built rate limiter (nodes/shared/rateLimiter.ts). */
 interface LimiterProbe {
-	share(): number;
-	measuringPace(): number | undefined;
+	learning: { share(): number; measuring(): { pace: number } | undefined };
 	lockOut(): unknown;
 }
 
@@ -103,8 +102,8 @@ function traceLimiter(limiter: LimiterProbe) {
 	const shares: ShareSample[] = [];
 	const refusedAt: number[] = [];
 	const sample = () => {
-		const pace = limiter.measuringPace();
-		const sample: ShareSample = pace === undefined ? [Date.now() - startedAt, limiter.share()] : [Date.now() - startedAt, Math.round(pace), 'measuring'];
+		const pace = limiter.learning.measuring()?.pace;
+		const sample: ShareSample = pace === undefined ? [Date.now() - startedAt, limiter.learning.share()] : [Date.now() - startedAt, Math.round(pace), 'measuring'];
 		const last = shares[shares.length - 1];
 		if (!last || last[1] !== sample[1] || last[2] !== sample[2]) shares.push(sample);
 	};

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { ShareLearning, type ShareState } from './shareLearning';
+import { ShareLearning } from './shareLearning';
 import { RateLimitWaitAborted, WaitingRequests } from './waitingRequests';
 
 export interface RateLimitSettings {
@@ -52,7 +52,8 @@ export class AccountRateLimiter {
 	private readonly finished: Array<{ at: number; refused: boolean }> = [];
 
 	private readonly waiting = new WaitingRequests();
-	private readonly learning: ShareLearning;
+	/** This process's share of the account (shareLearning.ts); read and changed by the request path's failure handling. */
+	readonly learning: ShareLearning;
 	private readonly clock: LimiterClock;
 	readonly learnsShare: boolean;
 	private inFlight = 0;
@@ -113,39 +114,10 @@ export class AccountRateLimiter {
 		return this.finished.filter((request) => request.at > since && !request.refused).length;
 	}
 
-	/** The share of the account this process may use (shareLearning.ts). */
-	share(): number {
-		return this.learning.share();
-	}
-
-	shareState(): ShareState {
-		return this.learning.state();
-	}
-
-	measuredWindows(): number | undefined {
-		return this.learning.measuredWindows();
-	}
-
-	measuringPace(): number | undefined {
-		return this.learning.measuring()?.pace;
-	}
-
-	measureShare(): void {
-		if (this.learnsShare) this.learning.measure();
-	}
-
-	lowerShare(to: number): number {
-		return this.learnsShare ? this.learning.lower(to) : this.share();
-	}
-
-	takeRecoveredShare(): number | undefined {
-		return this.learning.takeRecoveredShare();
-	}
-
 	/** A rough time until a request queued now would start, to tell the user; not used for pacing. */
 	estimateWaitMs(): number {
 		const now = this.clock.now();
-		const perRequest = this.countedMs() / (this.measuringPace() ?? this.share());
+		const perRequest = this.countedMs() / (this.learning.measuring()?.pace ?? this.learning.share());
 		const next = this.nextStartAt(now) ?? now + perRequest;
 		return Math.max(0, next - now) + this.waiting.length * perRequest;
 	}
@@ -184,7 +156,7 @@ export class AccountRateLimiter {
 
 	/** When the next request may start, or undefined while only a response can free a place. */
 	private nextStartAt(now: number): number | undefined {
-		const requests = this.share();
+		const requests = this.learning.share();
 		const stillCounted = this.finished.filter((request) => request.at + this.countedMs() > now);
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
 		let startAt = Math.max(now, this.lockoutEnd, this.learning.measuring()?.nextAt ?? 0);

@@ -97,8 +97,8 @@ export async function sendWithAweberPolicies<T>(
 						sentInWindow: limiter.sentInWindow(),
 						ceiling: settings.requests,
 						lockedOut: limiter.isLockedOut(),
-						share: limiter.shareState(),
-						measuredWindows: limiter.measuredWindows(),
+						share: limiter.learning.state(),
+						measuredWindows: limiter.learning.measuredWindows(),
 						learning: limiter.learnsShare,
 					},
 					backoffBaseMs,
@@ -114,7 +114,7 @@ export async function sendWithAweberPolicies<T>(
 						refused = true;
 						const lockout = limiter.lockOut();
 						if (decision.measureShare) {
-							limiter.measureShare();
+							limiter.learning.measure();
 							notify(
 								context,
 								'warn',
@@ -122,7 +122,7 @@ export async function sendWithAweberPolicies<T>(
 							);
 						}
 						if (decision.lowerShareTo !== undefined) {
-							const share = limiter.lowerShare(decision.lowerShareTo);
+							const share = limiter.learning.lower(decision.lowerShareTo);
 							notify(
 								context,
 								'warn',

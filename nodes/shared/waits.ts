@@ -42,13 +42,13 @@ export async function acquireSlot(
 			});
 		}
 	}
-	const recovered = limiter.takeRecoveredShare();
+	const recovered = limiter.learning.takeRecoveredShare();
 	if (recovered !== undefined) {
 		notify(context, 'info', `AWeber: no "Rate Limit Error" for a while: this process again sends up to the credential's ${recovered} requests per ${windowName(settings.windowMs)}`);
 	}
 	if (slot.waitedMs > settings.windowMs / 4 && shouldNotify(key, 'wait', settings.windowMs)) {
 		const still = limiter.queued;
-		const share = limiter.share();
+		const share = limiter.learning.share();
 		notify(
 			context,
 			'info',

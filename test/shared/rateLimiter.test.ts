@@ -147,14 +147,13 @@ describe('AccountRateLimiter', () => {
 		expect(stopped).toBe(49);
 	});
 
-	it('made without the share learning (the benchmark\'s baseline), keeps the credential\'s full limit after refusals that show other traffic', async () => {
+	it('made without the share learning (the benchmark\'s baseline), says so and keeps the credential\'s full limit after a lockout', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, { clock, learnShare: false });
 		limiter.lockOut();
-		limiter.measureShare();
-		expect(limiter.lowerShare(40)).toBe(120);
-		expect(limiter.shareState()).toBe('full');
+		// It tells the failure handling, which then neither measures nor lowers the share (shareLearning.test.ts: the baseline).
 		expect(limiter.learnsShare).toBe(false);
+		expect(limiter.learning.state()).toBe('full');
 		// After the lockout, a fresh window at the full limit, not an even measuring pace.
 		const { started } = startRequests(limiter, clock, 200);
 		await clock.advance(1.5 * WINDOW);

@@ -83,7 +83,7 @@ class SimulatedProcess {
 		let rateLimitWaits = 0;
 		for (let attempt = 0; ; attempt++) {
 			const slot = await this.limiter.acquire({ priority: attempt > 0 });
-			this.highestShare = Math.max(this.highestShare, this.limiter.share());
+			this.highestShare = Math.max(this.highestShare, this.limiter.learning.share());
 			this.startedAt.push(this.clock.now());
 			await this.clock.sleep(latency / 2);
 			const accepted = this.account.hit();
@@ -105,8 +105,8 @@ class SimulatedProcess {
 						sentInWindow: this.limiter.sentInWindow(),
 						ceiling: LIMIT,
 						lockedOut: this.limiter.isLockedOut(),
-						share: this.limiter.shareState(),
-						measuredWindows: this.limiter.measuredWindows(),
+						share: this.limiter.learning.state(),
+						measuredWindows: this.limiter.learning.measuredWindows(),
 						learning: this.options.learning !== false,
 					},
 					backoffBaseMs: 1_000,
@@ -116,8 +116,8 @@ class SimulatedProcess {
 			rateLimitWaits = 0;
 			if (decision.action !== 'wait-out-lockout') throw new Error(`unexpected decision ${decision.action}`);
 			this.limiter.lockOut();
-			if (decision.measureShare) this.limiter.measureShare();
-			if (decision.lowerShareTo !== undefined) this.settledShares.push(this.limiter.lowerShare(decision.lowerShareTo));
+			if (decision.measureShare) this.limiter.learning.measure();
+			if (decision.lowerShareTo !== undefined) this.settledShares.push(this.limiter.learning.lower(decision.lowerShareTo));
 			slot.release({ refused: true });
 		}
 	}
@@ -246,12 +246,12 @@ describe('Learning the share of an account used by several processes', () => {
 		await runUntilDone(clock, [leaving], 150, 10 * WINDOW);
 		expect(leaving.done).toBe(150);
 		const lockoutsWhileShared = account.lockouts.length;
-		const lowered = staying.limiter.share();
+		const lowered = staying.limiter.learning.share();
 		expect(lowered).toBeLessThan(LIMIT);
 
 		// Alone on the account: after the hold, the share doubles its steps back to the ceiling.
 		await clock.advance((SHARE_HOLD_WINDOWS + 8) * WINDOW);
-		expect(staying.limiter.share()).toBe(LIMIT);
+		expect(staying.limiter.learning.share()).toBe(LIMIT);
 		expect(account.lockouts).toHaveLength(lockoutsWhileShared);
 		// And it uses it: a full window at the limit.
 		const before = staying.done;
@@ -262,20 +262,20 @@ describe('Learning the share of an account used by several processes', () => {
 	it('probes ever more rarely while the others keep the account busy: each refusal while lowered doubles the hold', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
-		limiter.lowerShare(57);
+		limiter.learning.lower(57);
 		await clock.advance((SHARE_HOLD_WINDOWS + 3) * WINDOW);
-		expect(limiter.share()).toBe(57 + 7);
+		expect(limiter.learning.share()).toBe(57 + 7);
 		// The raise met a refusal: lowered again, and held twice as long.
-		limiter.lowerShare(58);
+		limiter.learning.lower(58);
 		await clock.advance((2 * SHARE_HOLD_WINDOWS) * WINDOW);
-		expect(limiter.share()).toBe(58);
+		expect(limiter.learning.share()).toBe(58);
 		await clock.advance(WINDOW);
-		expect(limiter.share()).toBe(59);
-		for (let refusal = 0; refusal < 10; refusal++) limiter.lowerShare(58);
+		expect(limiter.learning.share()).toBe(59);
+		for (let refusal = 0; refusal < 10; refusal++) limiter.learning.lower(58);
 		await clock.advance(MAX_SHARE_HOLD_WINDOWS * WINDOW);
-		expect(limiter.share()).toBe(58);
+		expect(limiter.learning.share()).toBe(58);
 		await clock.advance(8 * WINDOW);
-		expect(limiter.share()).toBe(LIMIT);
+		expect(limiter.learning.share()).toBe(LIMIT);
 	});
 
 	it('never sends more than the credential allows in any window, learning or not', async () => {
@@ -308,7 +308,7 @@ describe('Measuring the share after a lockout', () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
 		const { waitMs } = limiter.lockOut();
-		limiter.measureShare();
+		limiter.learning.measure();
 		const startedAt: number[] = [];
 		for (let index = 0; index < 400; index++) {
 			void limiter.acquire().then((slot) => {
@@ -318,7 +318,7 @@ describe('Measuring the share after a lockout', () => {
 		}
 		await clock.advance(waitMs + WINDOW / 2);
 
-		expect(limiter.shareState()).toBe('measuring');
+		expect(limiter.learning.state()).toBe('measuring');
 		expect(startedAt[0]).toBeGreaterThanOrEqual(waitMs);
 		// 400 waiting: 100 per window, so about 50 in half a window, not a burst of the whole limit.
 		expect(startedAt.length).toBeGreaterThanOrEqual(45);
@@ -330,7 +330,7 @@ describe('Measuring the share after a lockout', () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
 		const { waitMs } = limiter.lockOut();
-		limiter.measureShare();
+		limiter.learning.measure();
 		for (let index = 0; index < waiting; index++) void limiter.acquire().then((slot) => slot.release());
 		await clock.advance(waitMs + 1.1 * WINDOW);
 		return { clock, limiter };
@@ -339,22 +339,22 @@ describe('Measuring the share after a lockout', () => {
 	it('keeps the full limit when a window passes after the lockout without a refusal at the full pace', async () => {
 		const { limiter } = await quietMeasurement(1_000);
 
-		expect(limiter.shareState()).toBe('full');
-		expect(limiter.share()).toBe(LIMIT);
-		expect(limiter.takeRecoveredShare()).toBe(LIMIT);
+		expect(limiter.learning.state()).toBe('full');
+		expect(limiter.learning.share()).toBe(LIMIT);
+		expect(limiter.learning.takeRecoveredShare()).toBe(LIMIT);
 	});
 
 	it('after a quiet measurement at a slower pace, rises from that pace; a refusal then holds it for the plain hold', async () => {
 		// 100 waiting: the slowest pace, a window's worth drained in four windows (30 per window), which the others left room for.
 		const { clock, limiter } = await quietMeasurement(100);
-		expect(limiter.shareState()).toBe('settled');
-		expect(limiter.share()).toBe(30);
+		expect(limiter.learning.state()).toBe('settled');
+		expect(limiter.learning.share()).toBe(30);
 
-		limiter.lowerShare(25);
+		limiter.learning.lower(25);
 		await clock.advance(SHARE_HOLD_WINDOWS * WINDOW);
-		expect(limiter.share()).toBe(25);
+		expect(limiter.learning.share()).toBe(25);
 		await clock.advance(WINDOW);
-		expect(limiter.share()).toBe(26);
+		expect(limiter.learning.share()).toBe(26);
 	});
 });
 
@@ -365,13 +365,13 @@ describe('Reading the share', () => {
 			const clock = new ManualClock();
 			const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
 			limiter.lockOut();
-			limiter.measureShare();
+			limiter.learning.measure();
 			for (let index = 0; index < 10; index++) void limiter.acquire().then((slot) => slot.release());
 			for (let window = 0; window < 5; window++) {
 				await clock.advance(WINDOW);
-				if (readEachWindow) limiter.share();
+				if (readEachWindow) limiter.learning.share();
 			}
-			return limiter.share();
+			return limiter.learning.share();
 		}
 
 		const read = await shareFiveWindowsOn(true);
