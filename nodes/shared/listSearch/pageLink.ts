@@ -5,7 +5,8 @@
  * on the API's own origin (that of the entry's `self_link`).
  */
 export function openablePage(page: unknown, selfLink: unknown): string | undefined {
-	if (typeof page !== 'string' || page.trim() === '') return undefined;
+	// A blank page is no URL: the parse below refuses it.
+	if (typeof page !== 'string') return undefined;
 	let url: URL;
 	try {
 		url = new URL(page);
