@@ -1,6 +1,7 @@
 import { parseAweberTime } from '../../nodes/shared/aweberTime';
 import {
 	collectNewEvents,
+	PAGE_OVERLAP,
 	type CollectOptions,
 	type EventCursor,
 	type StreamEvent,
@@ -117,6 +118,29 @@ describe('AWeber Polling Trigger cursor', () => {
 		const all = collection.entries.slice(0, -1);
 		expect(emitted.map((event) => event.id).sort()).toEqual(all.map((event) => event.id).sort());
 		expect(new Set(emitted.map((event) => event.id)).size).toBe(all.length);
+	});
+
+	it('emits nothing and keeps its cursor when more entries vanish between two page reads than the pages overlap, and the next poll reads them all', async () => {
+		const collection = new FakeCollection();
+		collection.add(0, 1);
+		const start = cursorAtNewest(await collection.fetch(0, 100));
+		let time = 1000;
+		for (let index = 0; index < 250; index++) collection.add((time += 1000));
+		// Before the second page: the newest entries removed, which pulls every older one up past the overlap.
+		let served = 0;
+		collection.beforeEachPage = () => {
+			if (++served === 2) collection.entries.splice(0, PAGE_OVERLAP + 10);
+		};
+		let broken = 0;
+		const disturbed = await collectNewEvents(collection.fetch, start, { ...options, onBrokenRead: () => broken++ });
+		collection.beforeEachPage = undefined;
+		expect(broken).toBe(1);
+		expect(disturbed.events).toEqual([]);
+		expect(disturbed.cursor).toEqual(start);
+
+		const next = await collectNewEvents(collection.fetch, disturbed.cursor, options);
+		const remaining = collection.entries.slice(0, -1);
+		expect(next.events.map((event) => event.id).sort()).toEqual(remaining.map((event) => event.id).sort());
 	});
 
 	it('handles a run of events sharing one second across page boundaries, cursor in the middle of it', async () => {
