@@ -34,6 +34,12 @@ describe("An AWeber refusal as the user reads it: AWeber's message, type, status
 		expect(error.description).toBe('AWeber error type: WebAPIError\nHTTP status: 400\nDocumentation: https://api.aweber.com/#tag/Troubleshooting');
 	});
 
+	it("AWeber's own words even when they hold what n8n takes for a system error code (\"eperm\" in an address)", async () => {
+		const error = await getAccountAnswered(400, { error: { status: 400, type: 'WebAPIError', message: 'Invalid email address: helen.keeperman@example' } });
+		// n8n alone would say "Operation not permitted, make sure you have the right permissions".
+		expect(error.message).toBe('Invalid email address: helen.keeperman@example');
+	});
+
 	it("AWeber's error object without a documentation link or type: no empty lines for them", async () => {
 		const error = await getAccountAnswered(404, { error: { status: 404, message: 'Nothing here.' } });
 		expect(error.message).toBe('Nothing here.');
