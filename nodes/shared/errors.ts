@@ -16,15 +16,16 @@ export interface AweberFailure {
 	body?: unknown;
 }
 
-/** What n8n's HTTP helpers' errors (and their causes) may carry. */
+/**
+ * What n8n's HTTP helpers' errors (and their causes) carry. Every supported n8n throws a NodeApiError whose `httpCode`
+ * is the status, or the socket's code (ECONNRESET); 2.x keeps the HTTP client's error, with its `response`, as `cause`
+ * (docs/testing.md#errors-and-the-failure-decision).
+ */
 export interface ErrorLike {
 	message?: string;
-	code?: string;
 	httpCode?: string | null;
-	status?: number;
-	statusCode?: number;
-	response?: { status?: number; data?: unknown; body?: unknown; headers?: Record<string, unknown> };
-	/** n8n 1.x's NodeApiError keeps the response body here (and no `cause`). */
+	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
+	/** The response body when it is an object (n8n 1.x keeps no `cause`). */
 	context?: { data?: unknown };
 	cause?: unknown;
 }
@@ -61,28 +62,24 @@ export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;
 	const failure: AweberFailure = {};
 	for (const current of causeChain(error)) {
-		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
-		failure.body ??= current.response?.data ?? current.response?.body ?? current.context?.data;
-		if (!failure.code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) failure.code = current.code;
-		// n8n 1.x's NodeApiError keeps a dropped connection's code (ECONNRESET) as its httpCode.
+		failure.status ??= current.response?.status;
+		failure.body ??= current.response?.data ?? current.context?.data;
+		// n8n's NodeApiError keeps a dropped connection's code (ECONNRESET) as its httpCode.
 		if (!failure.code && typeof current.httpCode === 'string' && /^E[A-Z_]+$/.test(current.httpCode)) failure.code = current.httpCode;
 		if (failure.status === undefined && current.httpCode && /^\d{3}$/.test(current.httpCode)) {
 			failure.status = Number(current.httpCode);
 		}
 	}
-	const body = parseBody(failure.body);
-	failure.body = body;
+	const body = failure.body;
 	const nested = isObject(body) && isObject(body.error) ? body.error : undefined;
 	if (nested) {
 		failure.type = stringOrUndefined(nested.type);
 		failure.message = stringOrUndefined(nested.message);
 		failure.documentationUrl = stringOrUndefined(nested.documentation_url);
-		failure.status ??= typeof nested.status === 'number' ? nested.status : undefined;
 	} else if (isObject(body) && typeof body.detail === 'string' && typeof body.title === 'string') {
 		// The 2.0-beta API answers application/problem+json: {type, title, status, detail, instance}.
 		failure.type = body.title;
 		failure.message = body.detail;
-		failure.status ??= typeof body.status === 'number' ? body.status : undefined;
 	} else if (isObject(body) && typeof body.error === 'string') {
 		// RFC 6750 shape used for some token failures.
 		failure.type = body.error;
@@ -189,18 +186,6 @@ export function asNodeError(node: INode, error: unknown, itemIndex?: number, url
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	if (!fromRequest) return new NodeOperationError(node, error as Error, { itemIndex });
 	return toAweberError(node, error, itemIndex, undefined, url);
-}
-
-function parseBody(body: unknown): unknown {
-	if (typeof body === 'string' && body.trim().startsWith('{')) {
-		try {
-			return JSON.parse(body) as unknown;
-		} catch {
-			return body;
-		}
-	}
-	if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
-	return body;
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

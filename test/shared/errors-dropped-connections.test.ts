@@ -2,7 +2,7 @@
 // and what the user reads when a write that cannot be repeated lost its answer (docs/architecture.md#architecture-the-request-path).
 // The sandbox can only reset a connection, so the other failures are thrown here as n8n's HTTP helper throws them:
 // a NodeApiError made from the socket's error, whose code n8n keeps as `httpCode`.
-import type { IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { AweberContext } from '../../nodes/shared/aweberContext';
@@ -11,7 +11,7 @@ import { aweberApiRequest } from '../../nodes/shared/transport';
 const node = { name: 'AWeber', credentials: { aWeberOAuth2Api: { id: 'dropped', name: 'AWeber' } } } as unknown as INode;
 
 /** A socket failure as n8n's HTTP helpers throw it. */
-const dropped = (code: string) => new NodeApiError(node, Object.assign(new Error(`${code} on 127.0.0.1:443`), { code }));
+const dropped = (code: string) => new NodeApiError(node, Object.assign(new Error(`${code} on 127.0.0.1:443`), { code }) as unknown as JsonObject);
 
 /**
  * An n8n context whose HTTP helper fails the first `failures` requests with `code`, then answers; `sent` lists what
