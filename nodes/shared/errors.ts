@@ -96,10 +96,8 @@ export function isRateLimitRefusal(failure: AweberFailure): boolean {
 /** 5xx answers and dropped connections: AWeber may not have seen the request, or failed before acting. */
 export function isTransientFailure(failure: AweberFailure): boolean {
 	if (failure.status === 500 || failure.status === 502 || failure.status === 503 || failure.status === 504) return true;
-	if (failure.status === undefined && failure.code !== undefined) {
-		return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EAI_AGAIN'].includes(failure.code);
-	}
-	return false;
+	// A failure has either a status or a socket code (both come from the NodeApiError's httpCode).
+	return failure.code !== undefined && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN'].includes(failure.code);
 }
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
