@@ -64,11 +64,10 @@ export function readAweberFailure(error: unknown): AweberFailure {
 	for (const current of causeChain(error)) {
 		failure.status ??= current.response?.status;
 		failure.body ??= current.response?.data ?? current.context?.data;
-		// n8n's NodeApiError keeps a dropped connection's code (ECONNRESET) as its httpCode.
-		if (!failure.code && typeof current.httpCode === 'string' && /^E[A-Z_]+$/.test(current.httpCode)) failure.code = current.httpCode;
-		if (failure.status === undefined && current.httpCode && /^\d{3}$/.test(current.httpCode)) {
-			failure.status = Number(current.httpCode);
-		}
+		// n8n's NodeApiError (only the outermost layer has one) keeps the status, or a dropped connection's code, as its httpCode.
+		const httpCode = String(current.httpCode);
+		if (/^E[A-Z_]+$/.test(httpCode)) failure.code = httpCode;
+		if (/^\d{3}$/.test(httpCode)) failure.status = Number(httpCode);
 	}
 	const body = failure.body;
 	const nested = isObject(body) && isObject(body.error) ? body.error : undefined;
@@ -85,7 +84,7 @@ export function readAweberFailure(error: unknown): AweberFailure {
 		failure.type = body.error;
 		failure.message = stringOrUndefined(body.error_description) ?? body.error;
 	}
-	if (!failure.message && (error as ErrorLike)?.message) failure.message = (error as ErrorLike).message;
+	if (!failure.message && (error as ErrorLike).message) failure.message = (error as ErrorLike).message;
 	return failure;
 }
 

@@ -74,7 +74,21 @@ describe("An AWeber refusal as the user reads it: AWeber's message, type, status
 
 	it("a page that is no AWeber error (a proxy's HTML): n8n's message for the status, and only the status", async () => {
 		const error = await getAccountAnswered(400, '<html><body>Bad request</body></html>');
-		expect(error.message).not.toBe('');
+		expect(error.message).toBe('Bad request - please check your parameters');
 		expect(error.description).toBe('HTTP status: 400');
+	});
+
+	it("a JSON body that is no AWeber error ({error: true, message}): n8n's message, no AWeber error type", async () => {
+		const error = await getAccountAnswered(400, { error: true, message: 'Upstream refused the request' });
+		expect(error.description).toBe('HTTP status: 400');
+	});
+
+	it.each([
+		['a detail without a title', { status: 404, detail: 'The requested broadcast could not be found.' }],
+		['a title without a detail', { status: 404, title: 'Not Found' }],
+	])("half a problem+json (%s) is not read as AWeber's words", async (_name, body) => {
+		const error = await getAccountAnswered(404, body);
+		expect(error.message).not.toBe('The requested broadcast could not be found.');
+		expect(error.description).toBe('AWeber has no such resource: check the IDs chosen in the node.\nHTTP status: 404');
 	});
 });
