@@ -165,9 +165,11 @@ export function windowName(windowMs: number): string {
 	return windowMs % 1000 === 0 ? `${windowMs / 1000} s` : `${windowMs} ms`;
 }
 
-/** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
+/**
+ * AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. Never given
+ * the package's own error: `asNodeError` hands n8n's errors back as they are, and the request path passes its own on.
+ */
 export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: RateLimitSettings, url?: string): AweberRequestError {
-	if (error instanceof AweberRequestError) return error;
 	const failure = readAweberFailure(error);
 	const details = [
 		hintFor(failure, limits, url),
