@@ -13,19 +13,13 @@ export interface AweberFailure {
 	documentationUrl?: string;
 	/** Socket-level error code such as ECONNRESET. */
 	code?: string;
-	body?: unknown;
 }
 
-/**
- * What n8n's HTTP helpers' errors (and their causes) carry. Every supported n8n throws a NodeApiError whose `httpCode`
- * is the status, or the socket's code (ECONNRESET); 2.x keeps the HTTP client's error, with its `response`, as `cause`
- * (docs/testing.md#errors-and-the-failure-decision).
- */
+/** What n8n's HTTP helpers' errors (and their causes) carry: n8n 2.x keeps the HTTP client's error, with its `response`, as `cause`. */
 export interface ErrorLike {
 	message?: string;
 	httpCode?: string | null;
-	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
-	/** The response body when it is an object (n8n 1.x keeps no `cause`). */
+	response?: { headers?: Record<string, unknown> };
 	context?: { data?: unknown };
 	cause?: unknown;
 }
@@ -36,7 +30,7 @@ export class AweberRequestError extends NodeApiError {
 
 	constructor(node: INode, failure: AweberFailure, options: { description: string; itemIndex?: number }) {
 		const message = failure.message ?? 'AWeber request failed';
-		super(node, (isObject(failure.body) ? failure.body : { message, status: failure.status }) as JsonObject, {
+		super(node, { message, status: failure.status } as JsonObject, {
 			message,
 			description: options.description,
 			httpCode: failure.status ? String(failure.status) : undefined,
@@ -57,19 +51,20 @@ export function causeChain(error: unknown): ErrorLike[] {
 	return chain;
 }
 
-/** What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or read down its cause chain. */
+/**
+ * What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or read from the error n8n's
+ * HTTP helpers threw. Every supported n8n throws its NodeApiError outermost (the package wraps anything else as one,
+ * redirects.ts): `httpCode` is the status, or the socket's code (ECONNRESET); `context.data` is AWeber's body when it
+ * is an object (docs/testing.md#errors-and-the-failure-decision).
+ */
 export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;
+	const [thrown = {}] = causeChain(error);
+	const body = thrown.context?.data;
 	const failure: AweberFailure = {};
-	for (const current of causeChain(error)) {
-		failure.status ??= current.response?.status;
-		failure.body ??= current.response?.data ?? current.context?.data;
-		// n8n's NodeApiError (only the outermost layer has one) keeps the status, or a dropped connection's code, as its httpCode.
-		const httpCode = String(current.httpCode);
-		if (/^E[A-Z_]+$/.test(httpCode)) failure.code = httpCode;
-		if (/^\d{3}$/.test(httpCode)) failure.status = Number(httpCode);
-	}
-	const body = failure.body;
+	const httpCode = String(thrown.httpCode);
+	if (/^E[A-Z_]+$/.test(httpCode)) failure.code = httpCode;
+	if (/^\d{3}$/.test(httpCode)) failure.status = Number(httpCode);
 	const nested = isObject(body) && isObject(body.error) ? body.error : undefined;
 	if (nested) {
 		failure.type = stringOrUndefined(nested.type);
