@@ -22,6 +22,18 @@ describe('Statuses sent again, and statuses that are not', () => {
 		expect(apiCalls(bed).map((call) => call.path.startsWith('/1.0/accounts'))).toEqual([true, true]);
 	});
 
+	it("a 429 that speaks of a rate limit (a proxy's, not AWeber's 403 lockout): not waited out or sent again", async () => {
+		bed.sandbox.faults.next(1, 'answer', { status: 429, body: { error: { status: 429, message: 'Rate limit exceeded' } }, pathPrefix: '/1.0/accounts' });
+		const result = await bed.harness.runNode({
+			type: 'aWeberAccount',
+			credentialId: bed.credentialId,
+			parameters: { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) },
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('Rate limit exceeded');
+		expect(apiCalls(bed)).toHaveLength(1);
+	});
+
 	it.each([501, 505])('a %i: not sent again, the item fails with the status', async (status) => {
 		const result = await getAccountAfter(status);
 		expect(result.status).toBe('error');
