@@ -13,18 +13,13 @@ export interface AweberFailure {
 	documentationUrl?: string;
 	/** Socket-level error code such as ECONNRESET. */
 	code?: string;
-	body?: unknown;
 }
 
-/** What n8n's HTTP helpers' errors (and their causes) may carry. */
+/** What n8n's HTTP helpers' errors (and their causes) carry: n8n 2.x keeps the HTTP client's error, with its `response`, as `cause`. */
 export interface ErrorLike {
 	message?: string;
-	code?: string;
 	httpCode?: string | null;
-	status?: number;
-	statusCode?: number;
-	response?: { status?: number; data?: unknown; body?: unknown; headers?: Record<string, unknown> };
-	/** n8n 1.x's NodeApiError keeps the response body here (and no `cause`). */
+	response?: { headers?: Record<string, unknown> };
 	context?: { data?: unknown };
 	cause?: unknown;
 }
@@ -35,7 +30,7 @@ export class AweberRequestError extends NodeApiError {
 
 	constructor(node: INode, failure: AweberFailure, options: { description: string; itemIndex?: number }) {
 		const message = failure.message ?? 'AWeber request failed';
-		super(node, (isObject(failure.body) ? failure.body : { message, status: failure.status }) as JsonObject, {
+		super(node, { message, status: failure.status } as JsonObject, {
 			message,
 			description: options.description,
 			httpCode: failure.status ? String(failure.status) : undefined,
@@ -56,39 +51,35 @@ export function causeChain(error: unknown): ErrorLike[] {
 	return chain;
 }
 
-/** What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or read down its cause chain. */
+/**
+ * What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or read from the error n8n's
+ * HTTP helpers threw. Every supported n8n throws its NodeApiError outermost (the package wraps anything else as one,
+ * redirects.ts): `httpCode` is the status, or the socket's code (ECONNRESET); `context.data` is AWeber's body when it
+ * is an object (docs/testing.md#errors-and-the-failure-decision).
+ */
 export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;
+	const [thrown = {}] = causeChain(error);
+	const body = thrown.context?.data;
 	const failure: AweberFailure = {};
-	for (const current of causeChain(error)) {
-		failure.status ??= current.response?.status ?? current.statusCode ?? current.status;
-		failure.body ??= current.response?.data ?? current.response?.body ?? current.context?.data;
-		if (!failure.code && typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) failure.code = current.code;
-		// n8n 1.x's NodeApiError keeps a dropped connection's code (ECONNRESET) as its httpCode.
-		if (!failure.code && typeof current.httpCode === 'string' && /^E[A-Z_]+$/.test(current.httpCode)) failure.code = current.httpCode;
-		if (failure.status === undefined && current.httpCode && /^\d{3}$/.test(current.httpCode)) {
-			failure.status = Number(current.httpCode);
-		}
-	}
-	const body = parseBody(failure.body);
-	failure.body = body;
+	const httpCode = String(thrown.httpCode);
+	if (/^E[A-Z_]+$/.test(httpCode)) failure.code = httpCode;
+	if (/^\d{3}$/.test(httpCode)) failure.status = Number(httpCode);
 	const nested = isObject(body) && isObject(body.error) ? body.error : undefined;
 	if (nested) {
 		failure.type = stringOrUndefined(nested.type);
 		failure.message = stringOrUndefined(nested.message);
 		failure.documentationUrl = stringOrUndefined(nested.documentation_url);
-		failure.status ??= typeof nested.status === 'number' ? nested.status : undefined;
 	} else if (isObject(body) && typeof body.detail === 'string' && typeof body.title === 'string') {
 		// The 2.0-beta API answers application/problem+json: {type, title, status, detail, instance}.
 		failure.type = body.title;
 		failure.message = body.detail;
-		failure.status ??= typeof body.status === 'number' ? body.status : undefined;
 	} else if (isObject(body) && typeof body.error === 'string') {
 		// RFC 6750 shape used for some token failures.
 		failure.type = body.error;
 		failure.message = stringOrUndefined(body.error_description) ?? body.error;
 	}
-	if (!failure.message && (error as ErrorLike)?.message) failure.message = (error as ErrorLike).message;
+	if (!failure.message && (error as ErrorLike).message) failure.message = (error as ErrorLike).message;
 	return failure;
 }
 
@@ -99,10 +90,8 @@ export function isRateLimitRefusal(failure: AweberFailure): boolean {
 /** 5xx answers and dropped connections: AWeber may not have seen the request, or failed before acting. */
 export function isTransientFailure(failure: AweberFailure): boolean {
 	if (failure.status === 500 || failure.status === 502 || failure.status === 503 || failure.status === 504) return true;
-	if (failure.status === undefined && failure.code !== undefined) {
-		return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EAI_AGAIN'].includes(failure.code);
-	}
-	return false;
+	// A failure has either a status or a socket code (both come from the NodeApiError's httpCode).
+	return failure.code !== undefined && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN'].includes(failure.code);
 }
 
 const SCOPE_IN_MESSAGE = /\b(account\.read|landing-page\.read|list\.read|list\.write|subscriber\.read|subscriber\.write|email\.read|email\.write)\b/;
@@ -171,9 +160,11 @@ export function windowName(windowMs: number): string {
 	return windowMs % 1000 === 0 ? `${windowMs / 1000} s` : `${windowMs} ms`;
 }
 
-/** AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. */
+/**
+ * AWeber's refusal as an n8n error: AWeber's message, type, HTTP status and documentation link, plus a hint. Never given
+ * the package's own error: `asNodeError` hands n8n's errors back as they are, and the request path passes its own on.
+ */
 export function toAweberError(node: INode, error: unknown, itemIndex?: number, limits?: RateLimitSettings, url?: string): AweberRequestError {
-	if (error instanceof AweberRequestError) return error;
 	const failure = readAweberFailure(error);
 	const details = [
 		hintFor(failure, limits, url),
@@ -189,18 +180,6 @@ export function asNodeError(node: INode, error: unknown, itemIndex?: number, url
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	if (!fromRequest) return new NodeOperationError(node, error as Error, { itemIndex });
 	return toAweberError(node, error, itemIndex, undefined, url);
-}
-
-function parseBody(body: unknown): unknown {
-	if (typeof body === 'string' && body.trim().startsWith('{')) {
-		try {
-			return JSON.parse(body) as unknown;
-		} catch {
-			return body;
-		}
-	}
-	if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
-	return body;
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

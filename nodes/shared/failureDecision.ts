@@ -68,7 +68,7 @@ function isAlreadySubscribedRefusal(failure: AweberFailure): boolean {
 
 /** The request surely never reached AWeber: the connection was refused or the host not found. */
 function neverSent(failure: AweberFailure): boolean {
-	return failure.status === undefined && (failure.code === 'ECONNREFUSED' || failure.code === 'EAI_AGAIN');
+	return failure.code === 'ECONNREFUSED' || failure.code === 'EAI_AGAIN';
 }
 
 export function decideAfterFailure(
