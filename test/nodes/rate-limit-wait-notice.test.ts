@@ -17,27 +17,29 @@ describe('Rate limit: the notice of a long wait', () => {
 
 	async function getAccount(count: number) {
 		const logs = recordNodeLogs();
+		const startedAt = performance.now();
 		try {
 			const result = await bed.harness.runNode(
 				{ type: 'aWeberAccount', credentialId: bed.credentialId, parameters: { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) } },
 				Array.from({ length: count }, (_, index) => ({ index })),
 			);
 			expect(result.status).toBe('success');
-			return logs.lines.filter((line) => line.message.startsWith('AWeber: waited'));
+			const notices = logs.lines.filter((line) => line.message.startsWith('AWeber: waited'));
+			return { notices, windowsSpanned: Math.ceil((performance.now() - startedAt) / 1000) };
 		} finally {
 			logs.restore();
 		}
 	}
 
 	it('says nothing when no request waited a quarter of a window', async () => {
-		expect(await getAccount(2)).toEqual([]);
+		expect((await getAccount(2)).notices).toEqual([]);
 	});
 
 	it('says how long a request waited, the limit and what still waits, at most once a window', async () => {
 		// The two requests just made still count for a second: the first two of these wait for most of it.
-		const notices = await getAccount(6);
+		const { notices, windowsSpanned } = await getAccount(6);
 		expect(notices.length).toBeGreaterThanOrEqual(1);
-		expect(notices.length).toBeLessThanOrEqual(3);
+		expect(notices.length).toBeLessThanOrEqual(windowsSpanned);
 		expect(notices[0].level).toBe('info');
 		expect(notices[0].message).toMatch(/^AWeber: waited \d+(\.\d)? (ms|s) to stay under the account's rate limit of 2 requests per 1 s; [1-5] more requests are waiting \(about \d+(\.\d)? (ms|s) to go\)$/);
 	}, 30_000);
