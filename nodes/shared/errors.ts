@@ -59,7 +59,7 @@ export function causeChain(error: unknown): ErrorLike[] {
  */
 export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;
-	const [thrown = {}] = causeChain(error);
+	const thrown: ErrorLike = typeof error === 'object' && error !== null ? error : {};
 	const body = thrown.context?.data;
 	const failure: AweberFailure = {};
 	const httpCode = String(thrown.httpCode);
