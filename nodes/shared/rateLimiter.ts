@@ -117,6 +117,7 @@ export class AccountRateLimiter {
 	/** A rough time until a request queued now would start, to tell the user; not used for pacing. */
 	estimateWaitMs(): number {
 		const now = this.clock.now();
+		this.dropExpired(now);
 		const perRequest = this.countedMs() / (this.learning.measuring()?.pace ?? this.learning.share());
 		const next = this.nextStartAt(now) ?? now + perRequest;
 		return Math.max(0, next - now) + this.waiting.length * perRequest;
@@ -154,17 +155,16 @@ export class AccountRateLimiter {
 		}
 	}
 
-	/** When the next request may start, or undefined while only a response can free a place. */
+	/** When the next request may start, or undefined while only a response can free a place (expired requests dropped first). */
 	private nextStartAt(now: number): number | undefined {
 		const requests = this.learning.share();
-		const stillCounted = this.finished.filter((request) => request.at + this.countedMs() > now);
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
 		let startAt = Math.max(now, this.lockoutEnd, this.learning.measuring()?.nextAt ?? 0);
 		// Over the limit, the oldest finished requests have to leave the window first.
-		const mustLeave = this.inFlight + stillCounted.length - requests + 1;
+		const mustLeave = this.inFlight + this.finished.length - requests + 1;
 		if (mustLeave > 0) {
-			if (mustLeave > stillCounted.length) return undefined;
-			startAt = Math.max(startAt, stillCounted[mustLeave - 1].at + this.countedMs());
+			if (mustLeave > this.finished.length) return undefined;
+			startAt = Math.max(startAt, this.finished[mustLeave - 1].at + this.countedMs());
 		}
 		return startAt;
 	}

@@ -92,7 +92,7 @@ export async function sendWithAweberPolicies<T>(
 					// A follow-up request made while handling this one already applied these policies, and errors that
 					// are not AWeber's answer (a refused field, a cancelled run) are not retried.
 					notAnAnswer: error instanceof AweberRequestError || (failure.status === undefined && failure.code === undefined),
-					lostRefreshRace: !counters.refreshRaceRetried && (await tracked.lostRefreshRace(failure)),
+					lostRefreshRace: await tracked.lostRefreshRace(failure),
 					account: {
 						sentInWindow: limiter.sentInWindow(),
 						ceiling: settings.requests,

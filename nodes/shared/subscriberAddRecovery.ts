@@ -13,8 +13,9 @@ import { aweberApiRequest } from './transport';
  */
 
 /**
- * AWeber's answer to the `find` of the item's Email on the list (`collectionUrl`, the add's URL), when it shows the
- * one subscriber an earlier attempt of this add created; undefined when there is none, and the refusal stands.
+ * AWeber's answer to the `find` of the item's Email on the list (`collectionUrl`, the add's URL, without a query:
+ * routing sends that in `qs`), when it shows the one subscriber an earlier attempt of this add created; undefined
+ * when there is none, and the refusal stands.
  */
 export async function findEarlierAdd(
 	context: IExecuteSingleFunctions,
@@ -22,7 +23,7 @@ export async function findEarlierAdd(
 	firstSentAt: number | undefined,
 ): Promise<IN8nHttpFullResponse | undefined> {
 	const email = String(context.getNodeParameter('email', '')).trim();
-	const answer = await aweberApiRequest(context, { method: 'GET', url: collectionUrl.split('?')[0].replace(/\/+$/, ''), qs: { 'ws.op': 'find', email } });
+	const answer = await aweberApiRequest(context, { method: 'GET', url: collectionUrl, qs: { 'ws.op': 'find', email } });
 	const subscriber = foundSubscriberOf(answer);
 	if (subscriber === undefined) return undefined;
 	// The address may have been on the list before: only a subscription AWeber dates after the first attempt was

@@ -29,7 +29,7 @@ export async function acquireSlot(
 		} catch (error) {
 			// The limiter only stops a wait when the execution was cancelled or the run failed.
 			const cancelled = context.getExecutionCancelSignal?.()?.aborted === true;
-			if (owner && !cancelled && owner.run.failedItem !== undefined) {
+			if (owner && !cancelled) {
 				if (isDropped(owner.run, owner.index)) throw notSentError(context, owner.run, itemIndex);
 				// An item after this one failed: this one comes first in n8n's order and is carried out.
 				options = { ...options, signal: context.getExecutionCancelSignal?.() };

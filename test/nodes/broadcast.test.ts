@@ -75,12 +75,13 @@ describe('AWeber Broadcast node: writes', () => {
 	});
 
 	it.each([
-		['an empty subject', '   ', /"Subject" field is empty/],
-		['a subject over 120 characters', 'x'.repeat(121), /"Subject" field is 121 characters long; AWeber allows at most 120/],
-	])('refuses %s before any request, naming the field', async (_case, subject, message) => {
+		['an empty subject', '   ', /"Subject" field is empty/, 'AWeber needs a subject that is not only spaces.'],
+		['a subject over 120 characters', 'x'.repeat(121), /"Subject" field is 121 characters long; AWeber allows at most 120/, 'Shorten the subject.'],
+	])('refuses %s before any request, naming the field and what to do', async (_case, subject, message, advice) => {
 		const result = await broadcast({ operation: 'create', subject, bodyText: 'Hello' });
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toMatch(message);
+		expect(result.error?.description).toBe(advice);
 		expect(apiCalls(bed)).toEqual([]);
 	});
 

@@ -4,6 +4,7 @@ import { request } from 'undici';
 
 import { useAnswerLosingProxy } from '../harness/answerLosingProxy';
 import { useTestbed, type AweberTestbed } from '../harness/aweber';
+import { recordNodeLogs } from '../harness/nodeLogs';
 import type { RequestLogEntry } from '../sandbox/types';
 
 type Locator = { __rl: true; mode: 'id'; value: string };
@@ -30,11 +31,15 @@ describe('Retries of transient failures', () => {
 		expect(statuses.filter((status) => status === 200)).toHaveLength(5);
 	});
 
-	it('retries a read whose connection was reset', async () => {
+	it('retries a read whose connection was reset, and n8n\'s log names the failure', async () => {
 		bed.sandbox.faults.next(1, 'reset', { pathPrefix: '/1.0/' });
-		const result = await getAccount();
+		const logs = recordNodeLogs();
+		const result = await getAccount().finally(logs.restore);
 		expect(result.status).toBe('success');
 		expect(apiCalls(bed).map((entry) => entry.status)).toEqual([0, 200]);
+		expect(logs.lines.filter((line) => /^AWeber request failed/.test(line.message)).map((line) => line.message)).toEqual([
+			expect.stringMatching(/^AWeber request failed \(ECONNRESET\); retry 1 of 4 in /),
+		]);
 	});
 
 	it('gives up after its retries and reports AWeber\'s own error', async () => {

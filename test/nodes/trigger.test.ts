@@ -5,6 +5,7 @@ import { request } from 'undici';
 
 import { startTestbed, type AweberTestbed } from '../harness/aweber';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
+import { recordNodeLogs } from '../harness/nodeLogs';
 import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
 
 /** A stored delivery: expiry (s, base 36), then 11-character digests of its id (or nothing) and of its signed content. */
@@ -312,6 +313,22 @@ describe('AWeber Webhook Trigger (signed webhooks)', () => {
 			expect(await target.lifecycle('create')).toBe(true);
 			expect(await target.lifecycle('delete')).toBe(true);
 			expect(bed.sandbox.requests().map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(['GET /1.0/accounts 200']);
+		});
+
+		it('warns in n8n\'s log at activation when the credential has no verification key, and only then', async () => {
+			const logs = recordNodeLogs();
+			try {
+				const signed = await receiver({ events: ALL_EVENTS });
+				expect(await signed.lifecycle('create')).toBe(true);
+				expect(logs.lines.filter((line) => line.level === 'warn')).toEqual([]);
+				const unsigned = await receiver({ events: ALL_EVENTS, options: { acceptUnsignedDeliveries: true } }, bed.connect({ webhookVerificationSecret: '' }));
+				expect(await unsigned.lifecycle('create')).toBe(true);
+				expect(logs.lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
+					expect.stringMatching(/^AWeber Webhook Trigger: the credential has no Webhook Verification Key and the trigger accepts unsigned deliveries \(insecure\)/),
+				]);
+			} finally {
+				logs.restore();
+			}
 		});
 
 		it('refuses to activate when the credential no longer works', async () => {
