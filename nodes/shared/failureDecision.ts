@@ -19,9 +19,8 @@ export interface AttemptCounters {
 }
 
 export interface RequestTraits {
-	/** An idempotent method, or a write AWeber recognises as a repeat (add subscriber). */
+	/** An idempotent method, or a write AWeber recognises as a repeat (add subscriber); otherwise a write (POST). */
 	repeatable: boolean;
-	isWrite: boolean;
 	/** A duplicate refusal of a retry can be checked against the first attempt (add subscriber). */
 	canRecoverDuplicate: boolean;
 }
@@ -88,7 +87,7 @@ export function decideAfterFailure(
 		if (request.repeatable && counters.transientRetries < MAX_TRANSIENT_RETRIES) {
 			return { action: 'retry', afterMs: context.backoffBaseMs * 2 ** counters.transientRetries };
 		}
-		if (request.isWrite && !request.repeatable && !neverSent(failure)) return { action: 'fail', because: 'answer-lost' };
+		if (!request.repeatable && !neverSent(failure)) return { action: 'fail', because: 'answer-lost' };
 		return { action: 'fail', because: 'refused' };
 	}
 	if (request.canRecoverDuplicate && counters.outcomeUnknown && isAlreadySubscribedRefusal(failure)) {

@@ -60,7 +60,7 @@ export async function sendWithAweberPolicies<T>(
 	if (owner?.item.writing) markWritten(owner.run, owner.index);
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
 	const counters: AttemptCounters = { rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false };
-	const traits: RequestTraits = { repeatable, isWrite, canRecoverDuplicate: request.recoverDuplicate !== undefined };
+	const traits: RequestTraits = { repeatable, canRecoverDuplicate: request.recoverDuplicate !== undefined };
 	let firstSentAt: number | undefined;
 	try {
 		for (let attempt = 0; ; attempt++) {

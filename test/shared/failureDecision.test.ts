@@ -22,9 +22,9 @@ const notFound: AweberFailure = { status: 404, message: 'Not found' };
 const tokenRefused: AweberFailure = { code: 'EAUTH', message: 'invalid_grant' };
 
 const fresh: AttemptCounters = { rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false };
-const read: RequestTraits = { repeatable: true, isWrite: false, canRecoverDuplicate: false };
-const add: RequestTraits = { repeatable: true, isWrite: true, canRecoverDuplicate: true };
-const purchase: RequestTraits = { repeatable: false, isWrite: true, canRecoverDuplicate: false };
+const read: RequestTraits = { repeatable: true, canRecoverDuplicate: false };
+const add: RequestTraits = { repeatable: true, canRecoverDuplicate: true };
+const purchase: RequestTraits = { repeatable: false, canRecoverDuplicate: false };
 const facts: FailureContext = {
 	notAnAnswer: false,
 	lostRefreshRace: false,

@@ -97,7 +97,7 @@ class SimulatedProcess {
 			const decision = decideAfterFailure(
 				REFUSAL,
 				{ rateLimitWaits, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false },
-				{ repeatable: true, isWrite: true, canRecoverDuplicate: false },
+				{ repeatable: true, canRecoverDuplicate: false },
 				{
 					notAnAnswer: false,
 					lostRefreshRace: false,
