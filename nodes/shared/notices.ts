@@ -15,17 +15,13 @@ export function shouldNotify(credentialKey: string, kind: string, windowMs: numb
 	return true;
 }
 
-/** n8n's log, and in manual runs the browser console (RoutingNode does not collect a declarative node's execution hints). */
+/**
+ * n8n's log, and the browser console of a manual run (RoutingNode does not collect a declarative node's execution
+ * hints). n8n's `sendMessageToUI` sends only in manual runs and logs its own failures; poll and hook contexts lack it.
+ */
 export function notify(context: AweberContext, level: 'info' | 'warn', message: string): void {
 	context.logger[level](message, { node: context.getNode().name });
-	const toUi = (context as { sendMessageToUI?: (message: string) => void }).sendMessageToUI;
-	if (typeof toUi === 'function' && context.getMode?.() === 'manual') {
-		try {
-			toUi.call(context, `${context.getNode().name}: ${message}`);
-		} catch {
-			// The editor may be gone; the log has the message.
-		}
-	}
+	(context as { sendMessageToUI?: (message: string) => void }).sendMessageToUI?.(`${context.getNode().name}: ${message}`);
 }
 
 /** A workflow timeout that its queued AWeber requests cannot meet: say so up front, not only when n8n stops it. */

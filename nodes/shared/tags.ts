@@ -24,7 +24,8 @@ export function readTags(context: IExecuteSingleFunctions, parameterName: string
 }
 
 export function checkTags(context: Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex'>, value: unknown, label: string): string[] {
-	if (value === undefined || value === null || value === '') return [];
+	// An empty text is no tags, as its split below gives only empty entries.
+	if (value === undefined || value === null) return [];
 	const values = typeof value === 'string' ? value.split(',') : value;
 	if (!Array.isArray(values)) {
 		throw invalidField(context, label, `must be a list of tags or a comma-separated text, not ${describeType(value)}`);
@@ -47,5 +48,5 @@ export async function tagsAsItems(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const tags = Array.isArray(response.body) ? (response.body as unknown[]) : [];
-	return tags.filter((tag) => typeof tag === 'string').map((tag) => ({ json: { tag } }));
+	return tags.map((tag) => ({ json: { tag } }));
 }

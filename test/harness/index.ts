@@ -126,6 +126,12 @@ export class N8nHarness {
 		const { afterNode } = options;
 		if (afterNode) hooks.addHandler('nodeExecuteAfter', async (nodeName) => await afterNode(nodeName));
 		const additionalData = harnessAdditionalData(this.credentials, hooks);
+		const { onEditorConsole } = options;
+		if (onEditorConsole) {
+			additionalData.sendDataToUI = (type: string, data: IDataObject | IDataObject[]) => {
+				if (type === 'sendConsoleMessage' && !Array.isArray(data)) onEditorConsole(data.messages as unknown[]);
+			};
+		}
 		const startNode = options.startNode ? workflow.getNode(options.startNode) : workflow.getStartNode();
 		if (!startNode) throw new Error('The workflow has no start node');
 		const runExecutionData: IRunExecutionData = createRunExecutionData({
@@ -157,6 +163,8 @@ export interface RunOptions {
 	afterNode?: (nodeName: string) => void | Promise<void>;
 	mode?: WorkflowExecuteMode;
 	workflowId?: string;
+	/** The messages a node sends to the editor's browser console (n8n's `sendMessageToUI`), as the editor would get them. */
+	onEditorConsole?: (messages: unknown[]) => void;
 }
 
 function toRunResult(run: IRun): RunResult {

@@ -69,12 +69,20 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 			expect(apiCalls(bed)).toHaveLength(3);
 		});
 
-		it('takes new tags from an expression, as an array or comma-separated text', async () => {
+		it('takes new tags from an expression, as an array or comma-separated text; no tags from an empty one', async () => {
 			const result = await subscriber(
 				{ operation: 'create', email: '={{ $json.email }}', additionalFields: { tags: '={{ $json.tags }}', name: '={{ $json.name }}' } },
-				{ items: [{ email: 'one@example.com', tags: 'alpha, beta,,alpha' }, { email: 'two@example.com', tags: ['gamma'] }] },
+				{
+					items: [
+						{ email: 'one@example.com', tags: 'alpha, beta,,alpha' },
+						{ email: 'two@example.com', tags: ['gamma'] },
+						{ email: 'three@example.com', tags: null },
+						{ email: 'four@example.com', tags: '' },
+					],
+				},
 			);
-			expect(result.items.map((item) => item.tags)).toEqual([['alpha', 'beta'], ['gamma']]);
+			expect(result.status).toBe('success');
+			expect(result.items.map((item) => item.tags)).toEqual([['alpha', 'beta'], ['gamma'], [], []]);
 			// A name missing from the input is left out rather than sent as "undefined".
 			for (const post of apiCalls(bed).filter((call) => call.method === 'POST')) expect(post.body).not.toHaveProperty('name');
 		});
@@ -131,7 +139,10 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 		it.each([
 			[{ email: 'not-an-email' }, 'The "Email" field must be an email address, not "not-an-email"'],
 			[{ email: '' }, 'The "Email" field is empty'],
+			[{ email: { address: 'ok@example.com' } }, 'The "Email" field must be text, not an object'],
+			[{ email: `${'a'.repeat(39)}@example.com` }, 'The "Email" field is longer than AWeber\'s limit of 50 characters'],
 			[{ email: 'ok@example.com', tags: [1, 2] }, 'The "Tags" field must contain only text, but entry 1 is a number'],
+			[{ email: 'ok@example.com', tags: ['vip', null] }, 'The "Tags" field must contain only text, but entry 2 is null'],
 			[{ email: 'ok@example.com', tags: { vip: true } }, 'The "Tags" field must be a list of tags or a comma-separated text, not an object'],
 			[{ email: 'ok@example.com', ip: '999.1.1.1' }, 'The "IP Address" field must be an IPv4 or IPv6 address, not "999.1.1.1"'],
 		])('refuses bad input %j before any request, naming the field', async (input, message) => {
@@ -146,6 +157,13 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe(message);
 			expect(apiCalls(bed)).toEqual([]);
+		});
+
+		it('accepts an address of exactly AWeber\'s 50 characters', async () => {
+			const email = `${'a'.repeat(38)}@example.com`;
+			const result = await subscriber({ operation: 'create', email });
+			expect(result.status).toBe('success');
+			expect(result.items).toEqual([expect.objectContaining({ email })]);
 		});
 	});
 

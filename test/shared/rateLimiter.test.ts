@@ -23,6 +23,24 @@ function startRequests(limiter: AccountRateLimiter, clock: ManualClock, count: n
 }
 
 describe('AccountRateLimiter', () => {
+	it('counts as sent in the window the answered requests of the last window, not the refused ones (what the share learning reads)', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		const early = await limiter.acquire();
+		early.release();
+		await clock.advance(WINDOW / 2);
+		const slots = await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
+		slots[0].release();
+		slots[1].release();
+		slots[2].release({ refused: true });
+		expect(limiter.sentInWindow()).toBe(3);
+		// A window and its slack after the first answer: only the two answered later still count.
+		await clock.advance(WINDOW / 2 + WINDOW / 50);
+		expect(limiter.sentInWindow()).toBe(2);
+		await clock.advance(WINDOW);
+		expect(limiter.sentInWindow()).toBe(0);
+	});
+
 	it('never lets more requests than the limit start within any window, counted from each response', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 10, windowMs: WINDOW }, clock);
