@@ -104,13 +104,13 @@ function keptValueNotSendable(context: FieldContext, name: string, value: unknow
 	});
 }
 
-/** The custom fields of a new subscriber (or buyer), checked against one read of the list's fields per run. */
+/** The custom fields of a new subscriber (or buyer), checked against one read of the list's fields per run (its callers skip it when none is given). */
 export async function newSubscriberCustomFields(
 	context: IExecuteSingleFunctions,
 	values: CustomFieldValue[],
 	strict: boolean,
 ): Promise<Record<string, string>> {
-	if (values.length > 0 && (strict || !ignoresUnknownCustomFields(context))) {
+	if (strict || !ignoresUnknownCustomFields(context)) {
 		const known = await customFieldNamesOfList(context);
 		for (const { name } of values) {
 			if (matchField(known, name, strict) === undefined) throw unknownCustomField(context, name, known, strict);

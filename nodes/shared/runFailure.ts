@@ -73,18 +73,14 @@ function itemList(indexes: number[]): string {
 	return `${indexes.length === 1 ? 'item' : 'items'} ${joined}`;
 }
 
-/** The error of a request that was dropped because an earlier item failed the run. */
+/**
+ * The error of a request that was dropped because an earlier item failed the run. n8n shows the earlier item's error
+ * (RoutingNode fails the run with the first failing item in its order, routing.ts A7), so this one is only logged.
+ */
 export function notSentError(context: AweberContext, run: RunState, itemIndex: number | undefined): NodeOperationError {
 	// The run has more items than the failure knew of when it happened.
 	describeWrittenItems(run);
-	return new NodeOperationError(
-		context.getNode(),
-		`Not sent to AWeber: item ${run.failedItem ?? 0} failed first (${run.failureMessage ?? 'an error'})`,
-		{
-			description: 'Once an item fails and "On Error" is set to stop the workflow, the node sends nothing for the items after it (item numbers are n8n\'s, from 0).',
-			itemIndex,
-		},
-	);
+	return new NodeOperationError(context.getNode(), `Not sent to AWeber: item ${run.failedItem ?? 0} failed first (${run.failureMessage ?? 'an error'})`, { itemIndex });
 }
 
 /** The execution was cancelled, or an earlier item failed the run: made once per run, so one listener on the execution's signal. */

@@ -19,6 +19,14 @@ describe('"Schedule For" time zone handling', () => {
 		expect(parseScheduleTime(value, 'Asia/Tokyo')).toMatchObject({ time: { iso } });
 	});
 
+	it('reads a time with spaces around it (pasted, or joined by an expression)', () => {
+		expect(parseScheduleTime(' 2030-01-15T10:00:00Z\n', 'UTC')).toMatchObject({ time: { iso: '2030-01-15T10:00:00+00:00' } });
+	});
+
+	it.each([[true], [{ day: 15 }], [['2030-01-15T10:00:00Z']]])('refuses %j from an expression as not a date and time, naming what it got', (value) => {
+		expect(parseScheduleTime(value, 'UTC')).toEqual({ problem: expect.stringMatching(/^".*" is not a date and time/) });
+	});
+
 	it('takes a Date or a Luxon DateTime from an expression as that instant, shown in the workflow zone', () => {
 		const instant = Date.parse('2030-07-15T08:00:00Z');
 		expect(parseScheduleTime(new Date(instant), 'Europe/Berlin')).toEqual({ time: { iso: '2030-07-15T10:00:00+02:00', epochMs: instant } });

@@ -98,6 +98,18 @@ describe('On Error "Continue (using error output)": the error output items', () 
 		]);
 	});
 
+	it('name the address a search filters by', async () => {
+		const { success, errors } = await runWithErrorOutput(
+			'aWeberSubscriber',
+			{ operation: 'find', ...newsletterScope(bed), filters: { email: '={{ $json.contact }}', tags: '={{ $json.tags }}' }, returnAll: true },
+			[{ contact: 'ada.lovelace@example.com', tags: { vip: true } }],
+		);
+		expect(success).toEqual([]);
+		expect(errors.map((item) => item.json.error)).toEqual([
+			expect.objectContaining({ email: 'ada.lovelace@example.com', message: expect.stringMatching(/^The "Tags" field must be a list of tags/) }),
+		]);
+	});
+
 	it('carry the input item\'s fields for a refusal of a read too (no email involved)', async () => {
 		const { success, errors } = await runWithErrorOutput(
 			'aWeberBroadcast',

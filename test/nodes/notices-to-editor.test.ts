@@ -19,13 +19,30 @@ describe('Notices in the editor', () => {
 		const result = await bed.harness
 			.runNode(
 				{ type: 'aWeberAccount', credentialId: bed.credentialId, parameters: { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) } },
-				[{}],
+				// Four items refused in the same lockout: one notice for the lockout, not one per request.
+				[{}, {}, {}, {}],
 				{ mode, onEditorConsole: (messages) => console.push(messages) },
 			)
 			.finally(logs.restore);
 		expect(result.status).toBe('success');
 		return { console, logged: logs.lines.filter((line) => LOCKOUT_NOTICE.test(line.message)) };
 	};
+
+	// First: the lockouts below leave the credential's pacing changed for a while.
+	it('a run that met no lockout and no waiting shows nothing in the console and logs no notice', async () => {
+		const console: unknown[][] = [];
+		const logs = recordNodeLogs();
+		const result = await bed.harness
+			.runNode(
+				{ type: 'aWeberAccount', credentialId: bed.credentialId, parameters: { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) } },
+				[{}, {}],
+				{ mode: 'manual', onEditorConsole: (messages) => console.push(messages) },
+			)
+			.finally(logs.restore);
+		expect(result.status).toBe('success');
+		expect(console).toEqual([]);
+		expect(logs.lines.filter((line) => /^AWeber: /.test(line.message))).toEqual([]);
+	});
 
 	it('a manual run shows the lockout notice in the browser console, naming the node, and logs it', async () => {
 		const { console, logged } = await getAccountDuringLockout('manual');

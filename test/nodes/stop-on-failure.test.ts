@@ -90,6 +90,7 @@ describe('A bad input found before any request, On Error "stop the workflow"', (
 		expect(addsReceived()).toEqual([{ email: contact(0).email, status: 201 }]);
 		expect(result.error?.description).toContain('1 item was written to AWeber in this run: item 0.');
 		expect(result.error?.description).toContain('Nothing was sent for the items after item 1');
+		expect(result.error?.description).toMatch(/Turn on the node's "On Error: Continue" setting to get every item's own result instead.$/);
 	});
 
 	it('Create with the first of three contacts not an email: nothing is sent at all, and the error says so', async () => {

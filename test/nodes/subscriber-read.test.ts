@@ -83,6 +83,7 @@ describe('AWeber Subscriber node: reading and searching', () => {
 			});
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe('No subscriber with the email address "nobody@example.com" is on this list');
+			expect(result.error?.description).toBe('Check the address and the list chosen in the node.');
 		});
 
 		it('refuses a malformed email address before any request', async () => {

@@ -164,6 +164,9 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 			const result = await subscriber({ operation: 'create', email });
 			expect(result.status).toBe('success');
 			expect(result.items).toEqual([expect.objectContaining({ email })]);
+			// No custom fields given: the list's fields are not read.
+			expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST', 'GET']);
+			expect(apiCalls(bed).filter((call) => call.path.endsWith('/custom_fields'))).toEqual([]);
 		});
 	});
 
