@@ -47,6 +47,6 @@ export async function tagsAsItems(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const tags = Array.isArray(response.body) ? (response.body as unknown[]) : [];
+	const tags = Array.isArray(response.body) ? (response.body as string[]) : [];
 	return tags.map((tag) => ({ json: { tag } }));
 }
