@@ -9,6 +9,8 @@ export interface PollOptions {
 	mode?: 'trigger' | 'manual';
 	/** What n8n's getPollBudgetMs() answers (n8n's default is 5 minutes). */
 	pollBudgetMs?: number;
+	/** A poll context as n8n 1.x makes it, without getPollBudgetMs (it came with 2.x). */
+	withoutPollBudget?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export class PollRunner {
 			undefined,
 			() => options.pollBudgetMs ?? 5 * 60_000,
 		);
+		if (options.withoutPollBudget) Reflect.deleteProperty(context, 'getPollBudgetMs');
 		const result = await this.workflow.nodeType.poll!.call(context);
 		if (mode !== 'manual') this.workflow.save(instance);
 		return result === null ? null : result[0].map((item) => item.json);

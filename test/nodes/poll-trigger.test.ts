@@ -233,6 +233,14 @@ describe('AWeber Polling Trigger', () => {
 		expect(emailsOf(await runner.poll()).sort()).toEqual(added.sort());
 	});
 
+	it('polls as on n8n 1.x, whose poll context has no time budget: bounded by Max Events only', async () => {
+		const { customers } = bed.sandbox.seed.lists;
+		const runner = trigger('subscriberAdded', customers);
+		await runner.poll({ withoutPollBudget: true });
+		const added = await addSubscribers(customers, 3, 'no-budget');
+		expect(emailsOf(await runner.poll({ withoutPollBudget: true })).sort()).toEqual(added.sort());
+	});
+
 	it('reports an unusable list before any request', async () => {
 		const runner = trigger('subscriberAdded', 0);
 		runner.workflow.node.parameters.listId = { __rl: true, mode: 'id', value: 'my list' };
