@@ -19,6 +19,12 @@ describe('"Schedule For" time zone handling', () => {
 		expect(parseScheduleTime(value, 'Asia/Tokyo')).toMatchObject({ time: { iso } });
 	});
 
+	it('takes a number from an expression as epoch milliseconds, shown in the workflow zone; a number that is no time is refused', () => {
+		const instant = Date.parse('2030-07-15T08:00:00Z');
+		expect(parseScheduleTime(instant, 'Europe/Berlin')).toEqual({ time: { iso: '2030-07-15T10:00:00+02:00', epochMs: instant } });
+		expect(parseScheduleTime(Number.NaN, 'UTC')).toEqual({ problem: expect.stringMatching(/^"NaN" is not a date and time/) });
+	});
+
 	it('reads a time with spaces around it (pasted, or joined by an expression)', () => {
 		expect(parseScheduleTime(' 2030-01-15T10:00:00Z\n', 'UTC')).toMatchObject({ time: { iso: '2030-01-15T10:00:00+00:00' } });
 	});

@@ -145,6 +145,7 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 			[{ email: 'ok@example.com', tags: ['vip', null] }, 'The "Tags" field must contain only text, but entry 2 is null'],
 			[{ email: 'ok@example.com', tags: { vip: true } }, 'The "Tags" field must be a list of tags or a comma-separated text, not an object'],
 			[{ email: 'ok@example.com', ip: '999.1.1.1' }, 'The "IP Address" field must be an IPv4 or IPv6 address, not "999.1.1.1"'],
+			[{ email: 'ok@example.com', ip: '  ' }, 'The "IP Address" field is empty'],
 		])('refuses bad input %j before any request, naming the field', async (input, message) => {
 			const result = await subscriber(
 				{

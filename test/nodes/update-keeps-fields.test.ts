@@ -36,7 +36,8 @@ describe('AWeber Subscriber node: every field AWeber returned survives a write',
 		const result = await updateCompany('Navy', { continueOnFail: true });
 		const [failed] = result.output('Node Under Test');
 		expect(failed.error?.message).toContain('"Plan"');
-		expect(`${failed.error?.message} ${failed.error?.description}`).toMatch(/nothing was changed/i);
+		expect(failed.error?.message).toBe('The custom field "Plan" holds an object in AWeber, which the update cannot send back');
+		expect(failed.error?.description).toMatch(/^AWeber sets every custom field missing from an update to empty, so an update sends back every value the subscriber has, unchanged\. .*Nothing was changed in AWeber\. Set "Plan" to a text value/);
 		expect(patches()).toEqual([]);
 	});
 

@@ -259,6 +259,17 @@ describe('Learning the share of an account used by several processes', () => {
 		expect(staying.done - before).toBeGreaterThanOrEqual(LIMIT - 5);
 	});
 
+	it('reports the share back at the full limit once, after it was lowered, and never while it is still lowered', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		expect(limiter.learning.takeRecoveredShare()).toBeUndefined();
+		limiter.learning.lower(57);
+		expect(limiter.learning.takeRecoveredShare()).toBeUndefined();
+		await clock.advance((SHARE_HOLD_WINDOWS + 8) * WINDOW);
+		expect(limiter.learning.takeRecoveredShare()).toBe(LIMIT);
+		expect(limiter.learning.takeRecoveredShare()).toBeUndefined();
+	});
+
 	it('probes ever more rarely while the others keep the account busy: each refusal while lowered doubles the hold', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
