@@ -27,12 +27,13 @@ export async function acquireSlot(
 			slot = await limiter.acquire(options);
 			break;
 		} catch (error) {
-			// The limiter only stops a wait when the execution was cancelled or the run failed.
-			const cancelled = context.getExecutionCancelSignal?.()?.aborted === true;
-			if (owner && !cancelled) {
+			// The limiter only stops a wait when the run failed or the execution was cancelled. After a failed run, an item
+			// before the failing one comes first in n8n's order and is carried out: it waits again, once, on the
+			// execution's cancellation only (so a second stop is the cancellation).
+			const cancelSignal = context.getExecutionCancelSignal?.();
+			if (owner && options.signal !== cancelSignal) {
 				if (isDropped(owner.run, owner.index)) throw notSentError(context, owner.run, itemIndex);
-				// An item after this one failed: this one comes first in n8n's order and is carried out.
-				options = { ...options, signal: context.getExecutionCancelSignal?.() };
+				options = { ...options, signal: cancelSignal };
 				continue;
 			}
 			if (!(error instanceof RateLimitWaitAborted)) throw asNodeError(context.getNode(), error, itemIndex, undefined, false);

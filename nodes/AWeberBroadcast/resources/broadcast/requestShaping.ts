@@ -127,8 +127,9 @@ function buildBroadcastForm(
 		if (value !== undefined) form.set(field, value);
 	};
 	put('subject', subject);
-	if (bodyHtml !== undefined && (bodyHtml !== '' || !isCreate)) put('body_html', bodyHtml);
-	if (bodyText !== undefined && (bodyText !== '' || !isCreate)) put('body_text', bodyText);
+	// Create leaves an empty body out (AWeber makes the text one from the HTML one); Update sends it, to empty it.
+	if (bodyHtml !== '' || !isCreate) put('body_html', bodyHtml);
+	if (bodyText !== '' || !isCreate) put('body_text', bodyText);
 	put('body_amp', bodyAmp);
 	for (const [parameter, field] of [
 		['clickTrackingEnabled', 'click_tracking_enabled'],
