@@ -75,7 +75,7 @@ function itemList(indexes: number[]): string {
 
 /**
  * The error of a request that was dropped because an earlier item failed the run. n8n shows the earlier item's error
- * (RoutingNode fails the run with the first failing item in its order, routing.ts A7), so this one is only logged.
+ * (RoutingNode fails the run with the first failing item in its order, routing.ts A7), so this one needs no advice.
  */
 export function notSentError(context: AweberContext, run: RunState, itemIndex: number | undefined): NodeOperationError {
 	// The run has more items than the failure knew of when it happened.
