@@ -3,8 +3,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { AccountSettings } from './accountSettings';
 import { formatDuration, notify, shouldNotify } from './notices';
 import type { AccountRateLimiter, RateLimitSlot } from './rateLimiter';
-import { RateLimitWaitAborted, whenAborted } from './waitingRequests';
-import { asNodeError, windowName } from './errors';
+import { whenAborted } from './waitingRequests';
+import { windowName } from './errors';
 import { isDropped, notSentError } from './runFailure';
 import type { RunItem } from './runState';
 import type { AweberContext } from './aweberContext';
@@ -26,17 +26,16 @@ export async function acquireSlot(
 		try {
 			slot = await limiter.acquire(options);
 			break;
-		} catch (error) {
-			// The limiter only stops a wait when the run failed or the execution was cancelled. After a failed run, an item
-			// before the failing one comes first in n8n's order and is carried out: it waits again, once, on the
-			// execution's cancellation only (so a second stop is the cancellation).
+		} catch {
+			// The limiter only stops a wait (its one rejection, RateLimitWaitAborted) when the run failed or the execution
+			// was cancelled. After a failed run, an item before the failing one comes first in n8n's order and is carried
+			// out: it waits again, once, on the execution's cancellation only (so a second stop is the cancellation).
 			const cancelSignal = context.getExecutionCancelSignal?.();
 			if (owner && options.signal !== cancelSignal) {
 				if (isDropped(owner.run, owner.index)) throw notSentError(context, owner.run, itemIndex);
 				options = { ...options, signal: cancelSignal };
 				continue;
 			}
-			if (!(error instanceof RateLimitWaitAborted)) throw asNodeError(context.getNode(), error, itemIndex, undefined, false);
 			throw new NodeOperationError(context.getNode(), 'Stopped waiting for the AWeber rate limit: the execution was cancelled or reached its timeout', {
 				description: `${limiter.queued} more requests were waiting for this AWeber account, which allows ${settings.requests} requests per ${formatDuration(settings.windowMs)}. Send fewer items per execution (for example with Loop Over Items), or raise the workflow's timeout.`,
 				itemIndex,
