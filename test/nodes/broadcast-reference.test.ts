@@ -49,12 +49,31 @@ describe('AWeber Broadcast node: unsubscribe statistics', () => {
 	it('the fallback of one item does not stop the other items of the run', async () => {
 		bed.sandbox.statisticNames(['unsubscribes']);
 		const sent = bed.sandbox.seed.broadcasts.sent;
+		// Four requests go at once: the fifth item waits for a turn until the first 404 came back.
+		bed.sandbox.faults.next(3, 'slow', { delayMs: 300, pathPrefix: `${statsPath()}/total_opens` });
 		const result = await broadcast(
 			{ operation: 'getStatistic', broadcastId: byId(sent), statisticId: '={{ $json.statistic }}' },
-			{ items: [{ statistic: 'daily_unsubscribed' }, { statistic: 'total_opens' }] },
+			{ items: [{ statistic: 'daily_unsubscribed' }, ...Array.from({ length: 4 }, () => ({ statistic: 'total_opens' }))] },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.id)).toEqual(['daily_unsubscribed', 'total_opens']);
+		expect(result.items.map((item) => item.id)).toEqual(['daily_unsubscribed', 'total_opens', 'total_opens', 'total_opens', 'total_opens']);
+		expect(statRequests().filter((line) => line.startsWith('total_opens'))).toEqual(Array.from({ length: 4 }, () => 'total_opens 200'));
+	});
+
+	it.each([
+		['a 404 of a statistic with one name', 'draft', 'total_opens', undefined],
+		['a refusal other than 404 of a statistic with two names', 'sent', 'daily_unsubscribed', 403],
+	] as const)('%s stops the run: the items still waiting are not sent', async (_case, first, statistic, status) => {
+		if (status) bed.sandbox.faults.next(1, 'answer', { status, body: { error: { status, message: 'Forbidden' } }, pathPrefix: `${statsPath()}/${statistic}` });
+		bed.sandbox.faults.next(3, 'slow', { delayMs: 300, pathPrefix: `${statsPath()}/total_opens` });
+		const { broadcasts } = bed.sandbox.seed;
+		const result = await broadcast(
+			{ operation: 'getStatistic', broadcastId: { __rl: true, mode: 'id', value: '={{ $json.broadcast }}' }, statisticId: '={{ $json.statistic }}' },
+			{ items: [{ broadcast: broadcasts[first], statistic }, ...Array.from({ length: 4 }, () => ({ broadcast: broadcasts.sent, statistic: 'total_opens' }))] },
+		);
+		expect(result.error?.httpCode).toBe(String(status ?? 404));
+		// The three already on their way are carried out; the fourth waited for a turn and is dropped.
+		expect(statRequests().filter((line) => line.startsWith('total_opens'))).toHaveLength(3);
 	});
 
 	it('fails with AWeber\'s 404 when neither spelling is known, after asking each once', async () => {

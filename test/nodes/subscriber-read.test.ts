@@ -223,6 +223,18 @@ describe('AWeber Subscriber node: reading and searching', () => {
 			for (const call of apiCalls(bed)) expect(call.query).toMatchObject({ 'ws.op': 'find', status: 'subscribed' });
 		});
 
+		it.each([
+			[250, ['100', '100', '50']],
+			[150, ['100', '50']],
+		])('with a Limit of %d, follows AWeber\'s links and asks the last page only for what is missing', async (limit, sizes) => {
+			const bulk = bed.sandbox.seed.lists.bulk;
+			const result = await run(bed, 'aWeberSubscriber', { operation: 'find', ...newsletterScope(bed, bulk), filters: { status: 'subscribed' }, limit });
+			expect(result.items).toHaveLength(limit);
+			// Each page as AWeber's link has it (no size beyond AWeber's 100), the cursor parameter of other collections left out.
+			expect(apiCalls(bed).map((call) => call.query['ws.size'])).toEqual(sizes);
+			for (const call of apiCalls(bed)) expect(call.query).not.toHaveProperty('page_size');
+		});
+
 		it('refuses a tag filter that is not text, before any request', async () => {
 			const result = await run(
 				bed,

@@ -182,6 +182,7 @@ describe('Collection reads are bounded whatever the links and sizes say', () => 
 		const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), returnAll: true });
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe("AWeber's answer was unexpected: its next page is a page already read");
+		expect(result.error?.description).toContain(`points back to a page this read already had (${pageTwo}), so the collection would never end.`);
 		expect(apiCalls(bed).length).toBeLessThanOrEqual(4);
 	});
 
