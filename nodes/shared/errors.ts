@@ -79,7 +79,7 @@ export function readAweberFailure(error: unknown): AweberFailure {
 		failure.type = body.error;
 		failure.message = stringOrUndefined(body.error_description) ?? body.error;
 	}
-	if (!failure.message && (error as ErrorLike).message) failure.message = (error as ErrorLike).message;
+	if (!failure.message && thrown.message) failure.message = thrown.message;
 	return failure;
 }
 

@@ -69,6 +69,18 @@ describe('subscriber picker', () => {
 	});
 });
 
+describe('list picker', () => {
+	it('offers every list of the account, and what is typed finds lists by name with AWeber\'s find', async () => {
+		const all = await callEditorMethod<SearchResult>('aWeberSubscriber', 'listSearch', 'searchLists', subscriberParameters());
+		expect(all.results.map((result) => result.name)).toEqual(expect.arrayContaining(['Newsletter', 'Customers', 'Bulk']));
+		expect(apiCalls(bed).at(-1)?.query).toEqual({ 'ws.size': '100' });
+
+		const typed = await callEditorMethod<SearchResult>('aWeberSubscriber', 'listSearch', 'searchLists', subscriberParameters(), 'customers');
+		expect(typed.results).toEqual([{ name: 'Customers', value: String(bed.sandbox.seed.lists.customers) }]);
+		expect(apiCalls(bed).at(-1)?.query).toEqual({ 'ws.op': 'find', name: 'customers', 'ws.size': '100' });
+	});
+});
+
 describe('custom field picker and name options', () => {
 	it('offers the list\'s custom fields by ID', async () => {
 		const found = await callEditorMethod<SearchResult>('aWeberCustomField', 'listSearch', 'searchCustomFields', {

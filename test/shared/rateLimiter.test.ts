@@ -100,6 +100,22 @@ describe('AccountRateLimiter', () => {
 		expect(startedAt).toBeGreaterThanOrEqual(WINDOW);
 	});
 
+	it('counts a lockout from the refusal that started it: refusals met during it do not make it longer', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		const first = limiter.lockOut();
+		await clock.advance(WINDOW / 3);
+		const second = limiter.lockOut();
+		expect(second).toEqual({ started: false, waitMs: first.waitMs - WINDOW / 3 });
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(second.waitMs + 1_000);
+		expect(startedAt).toBeLessThanOrEqual(first.waitMs + 1_000);
+	});
+
 	it('lets a cancelled execution stop waiting, and the requests behind it move up', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);

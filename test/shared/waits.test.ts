@@ -1,12 +1,13 @@
 // A request waiting for its turn under the rate limit (nodes/shared/waits.ts) when its run fails and the execution is
 // cancelled: an item before the failing one keeps waiting while only the run failed, and stops once the execution
-// is cancelled (docs/architecture.md#when-an-item-fails).
+// is cancelled (docs/architecture.md#when-an-item-fails). And what a wait tells the user once the account's share came back.
 import type { INode, NodeOperationError } from 'n8n-workflow';
 
 import type { AweberContext } from '../../nodes/shared/aweberContext';
 import { AccountRateLimiter, type AcquireOptions, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
 import { runItemOf } from '../../nodes/shared/runState';
 import { acquireSlot } from '../../nodes/shared/waits';
+import { ManualClock } from './manualClock';
 
 /** A limiter that counts the waits it is asked for, and grants the 20th at once: a loop of waits ends the test, not the run. */
 class CountingLimiter extends AccountRateLimiter {
@@ -80,5 +81,22 @@ describe('A request waiting for the rate limit when its run fails, then the exec
 		owner.run.stop.abort();
 		expect(await waiting).toBe('Not sent to AWeber: item 2 failed first (Invalid email address)');
 		cancel.abort();
+	});
+});
+
+describe('A share of the account that came back to the credential\'s limit', () => {
+	it('the first request after it says so in the log, once', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: 60_000 }, clock);
+		limiter.learning.lower(60);
+		// Held, then rising while AWeber accepts every request: back at 120 within a dozen windows.
+		await clock.advance(12 * 60_000);
+		const logged: string[] = [];
+		const context = { ...itemContext(new AbortController(), 0, {}), logger: { info: (line: string) => logged.push(line) } as unknown as AweberContext['logger'] };
+		for (let request = 0; request < 2; request++) {
+			const slot = await acquireSlot(context, { key: 'share-back', limiter, settings: { ...settings, requests: 120 } }, { priority: false }, 0, undefined);
+			slot.release();
+		}
+		expect(logged).toEqual(['AWeber: no "Rate Limit Error" for a while: this process again sends up to the credential\'s 120 requests per minute']);
 	});
 });
