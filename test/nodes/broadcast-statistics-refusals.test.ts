@@ -27,9 +27,17 @@ describe('Get Statistics: which refusals the node restates', () => {
 		expect(error.message).toBe('Resource not found');
 	});
 
-	it('a 404 "Campaign not found" is restated, with AWeber\'s words kept in the description', async () => {
+	it('a 404 "Campaign not found" is restated: AWeber\'s words and the advice, then the refusal\'s own description', async () => {
 		const error = await statisticsAnswered(404, 'Campaign not found');
 		expect(error.message).toBe(`Broadcast ${bed.sandbox.seed.broadcasts.sent} has no statistics yet: AWeber has statistics only once a broadcast is sent`);
-		expect(error.description).toMatch(/^AWeber answered "Campaign not found"/);
+		expect(error.description).toBe(
+			[
+				'AWeber answered "Campaign not found": the broadcast has not been sent yet (or no broadcast of this list has this ID). ' +
+					'Choose a sent broadcast, or get the statistics after it is sent.',
+				'AWeber has no such campaign. A broadcast becomes a campaign, with statistics, only once it has been sent.',
+				'AWeber error type: NotFoundError',
+				'HTTP status: 404',
+			].join('\n'),
+		);
 	});
 });

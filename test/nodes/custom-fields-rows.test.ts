@@ -1,5 +1,6 @@
 // The rows of Custom Fields as a user fills them: a field named twice (in any case) is refused before anything is
-// written, and a value's surrounding spaces are not sent to AWeber.
+// written, a value's surrounding spaces are not sent to AWeber, and a value from an expression is text: a number or
+// a boolean as its text, an object or a list refused naming the field.
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
@@ -7,7 +8,8 @@ import { apiCalls, newsletterScope, run } from './email-nodes.helpers';
 
 describe('AWeber Subscriber node: the rows of Custom Fields', () => {
 	const bed = useTestbed();
-	const subscriber = (parameters: IDataObject) => run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...parameters });
+	const subscriber = (parameters: IDataObject, options: { items?: IDataObject[] } = {}) =>
+		run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...parameters }, options);
 	const writes = () => apiCalls(bed).filter((call) => call.method !== 'GET');
 
 	it('refuses a field named twice, whatever its case, naming it, and adds no one', async () => {
@@ -32,5 +34,32 @@ describe('AWeber Subscriber node: the rows of Custom Fields', () => {
 		expect(result.items[0].custom_fields).toMatchObject({ Company: 'Acme Corp' });
 		const add = writes().find((call) => call.method === 'POST');
 		expect((add?.body as IDataObject | undefined)?.custom_fields).toEqual({ Company: 'Acme Corp' });
+	});
+
+	it('sends a number or a boolean from an expression as its text', async () => {
+		const result = await subscriber(
+			{
+				operation: 'create',
+				email: 'typed@example.com',
+				additionalFields: { customFields: { field: [{ name: 'Company', value: '={{ $json.company }}' }, { name: 'Plan', value: '={{ $json.plan }}' }] } },
+			},
+			{ items: [{ company: 42, plan: true }] },
+		);
+		expect(result.status).toBe('success');
+		const add = writes().find((call) => call.method === 'POST');
+		expect((add?.body as IDataObject | undefined)?.custom_fields).toEqual({ Company: '42', Plan: 'true' });
+	});
+
+	it.each([
+		['an object', { name: 'Acme' }],
+		['a list', ['Acme']],
+	])('refuses %s from an expression before anything is written, naming the field', async (what, company) => {
+		const result = await subscriber(
+			{ operation: 'create', email: 'typed@example.com', additionalFields: { customFields: { field: [{ name: 'Company', value: '={{ $json.company }}' }] } } },
+			{ items: [{ company }] },
+		);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(`The "Custom Field "Company"" field must be text, not ${what}`);
+		expect(writes()).toEqual([]);
 	});
 });

@@ -109,6 +109,17 @@ describe('Retried add subscriber', () => {
 		},
 	);
 
+	it('an Email with spaces around it, sent trimmed, is looked for trimmed: the lost add is still recovered', async () => {
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
+		const result = await addSubscriber('  lost-spaces@example.com\n');
+
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: 'lost-spaces@example.com', name: 'Ada' })]);
+		expect(await subscribersWith('lost-spaces@example.com')).toHaveLength(1);
+		const find = apiCalls(bed).find((entry) => entry.method === 'GET' && entry.query['ws.op'] === 'find');
+		expect(find?.query.email).toBe('lost-spaces@example.com');
+	});
+
 	it('in a bulk run, answers lost after AWeber acted cost neither a subscriber nor a duplicate', async () => {
 		losing.proxy.loseAnswers(3, 'POST', subscribersPath(), 'reset');
 		const input = Array.from({ length: 30 }, (_, index) => ({ email: `bulk-lost-${index}@example.com` }));

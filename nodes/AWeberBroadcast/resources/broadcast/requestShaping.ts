@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/errors';
+import { describeType } from '../../../shared/fieldValidation';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { aweberApiRequest, aweberGet } from '../../../shared/transport';
 import { parseScheduleTime, type ScheduleTime } from './scheduleTime';
@@ -27,14 +28,20 @@ function fail(context: IExecuteSingleFunctions, message: string, description?: s
 	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: context.getItemIndex() });
 }
 
-/** A numeric id from a locator (or list of locators) nested in a collection; empty means "not set". */
+/**
+ * A numeric id from a locator (or list of locators) nested in a collection; empty (or null from an expression) means
+ * "not set". Anything else that is no number or text is refused: left out, a segment would widen the broadcast to the list.
+ */
 function readNestedId(context: IExecuteSingleFunctions, path: string, label: string): string | undefined {
 	const raw = context.getNodeParameter(path, undefined, { extractValue: true }) as unknown;
-	const value = (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '').trim();
-	if (value === '') return undefined;
-	if (!/^\d+$/.test(value)) {
-		fail(context, `The "${label}" field must be a numeric AWeber ID, not "${value}"`, `Choose the ${label.toLowerCase()} from the list, or enter its ID or URL.`);
+	const advice = `Choose the ${label.toLowerCase()} from the list, or enter its ID or URL.`;
+	if (raw === undefined || raw === null) return undefined;
+	if (typeof raw !== 'number' && typeof raw !== 'string') {
+		fail(context, `The "${label}" field must be a numeric AWeber ID, not ${describeType(raw)}`, advice);
 	}
+	const value = String(raw).trim();
+	if (value === '') return undefined;
+	if (!/^\d+$/.test(value)) fail(context, `The "${label}" field must be a numeric AWeber ID, not "${value}"`, advice);
 	return value;
 }
 

@@ -12,10 +12,12 @@ export function explainStatisticsOfUnsentBroadcast(error: RoutedError, request: 
 	const broadcastId = /\/campaigns\/b(\d+)\/stats(?:[/?]|$)/.exec(request.url ?? '')?.[1];
 	if (broadcastId === undefined) return;
 	error.message = `Broadcast ${broadcastId} has no statistics yet: AWeber has statistics only once a broadcast is sent`;
-	error.description =
+	// The request path gave this 404 a description (toAweberError's hint, docs/architecture.md): it stays below the advice.
+	error.description = [
 		`AWeber answered "${failure.message}": the broadcast has not been sent yet (or no broadcast of this list has this ID). ` +
-		'Choose a sent broadcast, or get the statistics after it is sent.' +
-		(error.description ? `\n${error.description}` : '');
+			'Choose a sent broadcast, or get the statistics after it is sent.',
+		error.description,
+	].join('\n');
 }
 
 /** Get Statistics declares this as its `routing.operations.pagination` (Get Statistic's entry adds the spelling retry). */
