@@ -4,12 +4,22 @@ import { NodeOperationError } from 'n8n-workflow';
 /**
  * The one origin check, made by sendWithPolicies.ts before anything is sent: a link handed to the package may only
  * point under the credential's API base URL, or the token would go to whoever wrote it (docs/architecture.md).
+ * `source` names where such a link came from; a URL without one is the package's own, built from the API Base URL and
+ * a checked path (pathParameters.ts), so it is refused only when the credential's API Base URL is no usable base.
  */
 export function assertUnderApiBase(node: INode, url: string, apiBaseUrl: string, source: string | undefined, itemIndex?: number): void {
 	if (isUnderApiBase(url, apiBaseUrl)) return;
+	if (source === undefined) {
+		throw new NodeOperationError(node, `The credential's API Base URL "${apiBaseUrl}" cannot be used`, {
+			description:
+				"Set it to AWeber's https://api.aweber.com, or to a sandbox's or proxy's whole http(s) URL without a user name, password, query or fragment. " +
+				'The request was not sent.',
+			itemIndex,
+		});
+	}
 	throw new NodeOperationError(node, `Refused to send the AWeber credential to ${describeOrigin(url)}`, {
 		description:
-			`${source ? source.charAt(0).toUpperCase() + source.slice(1) : 'A link'} points to ${describeOrigin(url)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
+			`${source.charAt(0).toUpperCase() + source.slice(1)} points to ${describeOrigin(url)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
 			'The request was not sent. AWeber links always start with the API Base URL set in the credential; check where this link came from.',
 		itemIndex,
 	});

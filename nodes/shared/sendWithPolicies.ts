@@ -27,7 +27,10 @@ const CHANGE_MAY_HAVE_HAPPENED: LostAnswerAdvice = {
 
 interface SendOptions<T> {
 	method?: IHttpRequestMethods | string;
-	/** Absolute: checked against the credential's API origin before anything is sent; `source` names where it came from. */
+	/**
+	 * Absolute: checked against the credential's API origin before anything is sent. `source` names where a link handed
+	 * in came from; without one, the package built the URL from the credential's API Base URL (origin.ts).
+	 */
 	url?: string;
 	source?: string;
 	/** A write AWeber can safely see twice (beyond the idempotent methods). */

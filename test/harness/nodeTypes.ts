@@ -33,6 +33,14 @@ function loadExports<T>(relativeFile: string): T[] {
 		.map((Exported) => new Exported());
 }
 
+/** The node files package.json lists (`dist/nodes/X/X.node.js`), in its order. */
+export const LISTED_NODE_FILES: readonly string[] = packageJson.n8n.nodes;
+
+/** The node types one listed file exports, each built anew as n8n builds it when it loads the package. */
+export function loadNodeFile(listed: string): INodeType[] {
+	return loadExports<INodeType>(listed);
+}
+
 /** The package's built nodes and credentials, exactly as listed in package.json (run `npm run build` first; see packageFile). */
 export function loadPackage(): {
 	nodes: Map<string, INodeType>;
@@ -47,7 +55,7 @@ export function loadPackage(): {
 			unbuilt.push(file);
 			continue;
 		}
-		for (const nodeType of loadExports<INodeType>(file)) {
+		for (const nodeType of loadNodeFile(file)) {
 			nodes.set(`${PACKAGE_PREFIX}${nodeType.description.name}`, nodeType);
 		}
 	}

@@ -121,15 +121,16 @@ describe('AWeber Polling Trigger on a busy account', () => {
 	});
 
 	it.each([
-		['a huge number', 1e300],
-		['not a number', 'soon'],
-		['a date past JavaScript\'s last', 9e15],
-	])('a stored position that is %s is replaced by a fresh start with a warning, and the trigger goes on', async (_name, time) => {
+		['at a huge number', { time: 1e300, ids: [] }],
+		['at no number', { time: 'soon', ids: [] }],
+		['at a date past JavaScript\'s last', { time: 9e15, ids: [] }],
+		['that is null', null],
+	])('a stored position %s is replaced by a fresh start with a warning, and the trigger goes on', async (_name, cursor) => {
 		const { empty } = bed.sandbox.seed.lists;
 		const runner = trigger(bed, empty);
 		await runner.poll();
 		const key = `node:${runner.workflow.node.name}`;
-		runner.workflow.staticData[key] = { ...(runner.workflow.staticData[key] as IDataObject), cursor: { time, ids: [] } };
+		runner.workflow.staticData[key] = { ...(runner.workflow.staticData[key] as IDataObject), cursor };
 
 		const logs = recordNodeLogs();
 		try {

@@ -128,6 +128,17 @@ describe('AWeber Webhook Trigger under attack', () => {
 		expect(target.executions()).toEqual([]);
 	});
 
+	it('runs the events of a signed batch and skips its entries that are no event (null, a number, no event name or one that is not text)', async () => {
+		const target = await receiver({ events: ALL_EVENTS });
+		const wanted = { event: 'subscriber.added', payload: { email: 'kept@example.com' } };
+		const data = [null, 7, { payload: {} }, { event: 42, payload: {} }, { event: ['subscriber.added'], payload: {} }, wanted];
+		const body = JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, data });
+		const date = new Date().toUTCString();
+		const headers = { date, 'aweber-signature': signWebhook(KEY, date, body), 'aweber-delivery-id': randomUUID() };
+		expect(await post(target.url, headers, body)).toEqual({ status: 200, answer: { received: true, events: 1 } });
+		expect(target.executions()).toEqual([[expect.objectContaining({ event: 'subscriber.added', subscriber: wanted.payload, verified: true })]]);
+	});
+
 	it("runs once for AWeber's genuine retry (same id, new Date and signature), and once for a replay of that retry under a new id", async () => {
 		const target = await receiver({ events: ALL_EVENTS });
 		// A proxy that passes the first attempt on to the trigger but tells AWeber it failed, as when n8n's answer is
