@@ -54,6 +54,13 @@ describe('AWeber Broadcast node: IDs from expressions', () => {
 		const result = await create({ segment: byExpression('$json.segment') }, item);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe(`The "Segment" field must be a numeric AWeber ID, not ${what}`);
+		expect(result.error?.description).toBe('Choose the segment from the list, or enter its ID or URL.');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it.each(['603abc', 'abc603', '6 03'])('refuses the text "%s" as the segment: an ID is digits only', async (text) => {
+		const result = await create({ segment: byExpression('$json.segment') }, { segment: text });
+		expect(result.error?.message).toBe(`The "Segment" field must be a numeric AWeber ID, not "${text}"`);
 		expect(apiCalls(bed)).toEqual([]);
 	});
 });
