@@ -45,9 +45,9 @@ function readNestedId(context: IExecuteSingleFunctions, path: string, label: str
 	return value;
 }
 
-function readListIds(context: IExecuteSingleFunctions, path: string, label: string): string[] | undefined {
-	const chosen = context.getNodeParameter(path, undefined) as { lists?: unknown[] } | undefined;
-	if (chosen === undefined) return undefined;
+/** The chosen lists of a list field the user added (the caller checks it is there). */
+function readListIds(context: IExecuteSingleFunctions, path: string, label: string): string[] {
+	const chosen = context.getNodeParameter(path, {}) as { lists?: unknown[] };
 	return (chosen.lists ?? []).map((_entry, index) => {
 		const id = readNestedId(context, `${path}.lists[${index}].list`, label);
 		if (id === undefined) fail(context, `List ${index + 1} of "${label}" is empty`, 'Choose a list or remove the empty entry.');
