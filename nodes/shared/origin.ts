@@ -9,8 +9,10 @@ import { NodeOperationError } from 'n8n-workflow';
  */
 export function assertUnderApiBase(node: INode, url: string, apiBaseUrl: string, source: string | undefined, itemIndex?: number): void {
 	if (isUnderApiBase(url, apiBaseUrl)) return;
+	// A user name and password written into the field are the user's secret: errors show where they were, not them.
+	const shownBase = apiBaseUrl.replace(/\/\/[^/?#]*@/, '//…@');
 	if (source === undefined) {
-		throw new NodeOperationError(node, `The credential's API Base URL "${apiBaseUrl}" cannot be used`, {
+		throw new NodeOperationError(node, `The credential's API Base URL "${shownBase}" cannot be used`, {
 			description:
 				"Set it to AWeber's https://api.aweber.com, or to a sandbox's or proxy's whole http(s) URL without a user name, password, query or fragment. " +
 				'The request was not sent.',
@@ -19,7 +21,7 @@ export function assertUnderApiBase(node: INode, url: string, apiBaseUrl: string,
 	}
 	throw new NodeOperationError(node, `Refused to send the AWeber credential to ${describeOrigin(url)}`, {
 		description:
-			`${source.charAt(0).toUpperCase() + source.slice(1)} points to ${describeOrigin(url)}, which is not this credential's AWeber API (${apiBaseUrl}). ` +
+			`${source.charAt(0).toUpperCase() + source.slice(1)} points to ${describeOrigin(url)}, which is not this credential's AWeber API (${shownBase}). ` +
 			'The request was not sent. AWeber links always start with the API Base URL set in the credential; check where this link came from.',
 		itemIndex,
 	});

@@ -1,5 +1,6 @@
 // A credential whose API Base URL cannot be the base of AWeber's links (nodes/shared/origin.ts): the node sends
-// nothing, and the error names the credential's field, not a link (the package built the URL from that field).
+// nothing, and the error names the credential's field, not a link (the package built the URL from that field), without
+// a user name and password written into it.
 import { sandboxCredentialData, useTestbed } from '../harness/aweber';
 import { apiCalls, byId } from './email-nodes.helpers';
 
@@ -21,7 +22,8 @@ describe("A credential's API Base URL that is no usable base", () => {
 		const parameters = { operation: 'getAll', accountId: byId(bed.sandbox.seed.accountId), returnAll: true };
 		const result = await bed.harness.runNode({ type: 'aWeberList', credentialId, parameters });
 		expect(result.status).toBe('error');
-		expect(result.error).toMatchObject({ message: `The credential's API Base URL "${apiBaseUrl}" cannot be used`, description: SET_IT });
+		expect(result.error).toMatchObject({ message: `The credential's API Base URL "${apiBaseUrl.replace('user:secret@', '…@')}" cannot be used`, description: SET_IT });
+		expect(JSON.stringify(result.error)).not.toContain('secret');
 		expect(apiCalls(bed)).toEqual([]);
 	});
 });
