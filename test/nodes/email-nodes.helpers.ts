@@ -80,3 +80,15 @@ export async function runInTimeZone(bed: AweberTestbed, type: string, parameters
 	);
 	return Object.assign(result, { items: result.status === 'success' ? result.json(node.name) : [] });
 }
+
+/** A Track Purchase's fields AWeber requires, but the Email (each test names its buyer). */
+export const PURCHASE_FIELDS = {
+	operation: 'trackPurchase',
+	ipAddress: '204.194.222.28',
+	productName: 'Trail Jacket',
+	value: 49.5,
+	currency: 'usd',
+	vendor: 'Sandbox Store',
+	url: 'https://sandbox-outfitters.example/checkout',
+	eventNote: 'Order 1001',
+};

@@ -5,7 +5,7 @@ import { request } from 'undici';
 
 import { useAnswerLosingProxy } from '../harness/answerLosingProxy';
 import { useTestbed, type AweberTestbed } from '../harness/aweber';
-import { apiCalls, byId, callLines, listPath, newsletterScope, registerSmallPageVariant, run } from './email-nodes.helpers';
+import { apiCalls, byId, callLines, listPath, newsletterScope, PURCHASE_FIELDS, registerSmallPageVariant, run } from './email-nodes.helpers';
 
 const SIMPLIFIED_SUBSCRIBER_KEYS = [
 	'id',
@@ -181,17 +181,7 @@ describe('Output: Request Summary (one call per add)', () => {
 	});
 
 	describe('Track Purchase', () => {
-		const purchase = {
-			operation: 'trackPurchase',
-			email: 'buyer.fast@example.com',
-			ipAddress: '204.194.222.28',
-			productName: 'Trail Jacket',
-			value: 49.5,
-			currency: 'usd',
-			vendor: 'Sandbox Store',
-			url: 'https://sandbox-outfitters.example/checkout',
-			eventNote: 'Order 1001',
-		};
+		const purchase = { ...PURCHASE_FIELDS, email: 'buyer.fast@example.com' };
 
 		it('outputs what was sent, the buyer\'s link and the activity link, in one call', async () => {
 			const result = await subscriber({

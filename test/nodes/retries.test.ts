@@ -6,6 +6,7 @@ import { useAnswerLosingProxy } from '../harness/answerLosingProxy';
 import { useTestbed, type AweberTestbed } from '../harness/aweber';
 import { recordNodeLogs } from '../harness/nodeLogs';
 import type { RequestLogEntry } from '../sandbox/types';
+import { PURCHASE_FIELDS } from './email-nodes.helpers';
 
 type Locator = { __rl: true; mode: 'id'; value: string };
 const byId = (value: string | number): Locator => ({ __rl: true, mode: 'id', value: String(value) });
@@ -203,16 +204,9 @@ describe('A lost answer to a write that cannot be repeated', () => {
 			type: 'aWeberSubscriber',
 			credentialId: losing.viaProxy,
 			parameters: {
-				operation: 'trackPurchase',
+				...PURCHASE_FIELDS,
 				...scope(),
 				email: 'buyer@example.com',
-				ipAddress: '204.194.222.28',
-				productName: 'Trail Jacket',
-				value: 49.5,
-				currency: 'usd',
-				vendor: 'Sandbox Store',
-				url: 'https://sandbox-outfitters.example/checkout',
-				eventNote: 'Order 1001',
 			},
 		});
 

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
-import { apiCalls, byId, listPath, newsletterScope, run } from './email-nodes.helpers';
+import { apiCalls, byId, listPath, newsletterScope, PURCHASE_FIELDS, run } from './email-nodes.helpers';
 
 describe('AWeber Subscriber node: Track Purchase', () => {
 	const bed = useTestbed();
@@ -12,17 +12,7 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 	const subscriber = (parameters: IDataObject, options: { items?: IDataObject[] } = {}) =>
 		run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...parameters }, options);
 
-	const purchase = {
-		operation: 'trackPurchase',
-		email: 'buyer@example.com',
-		ipAddress: '204.194.222.28',
-		productName: 'Trail Jacket',
-		value: 49.5,
-		currency: 'usd',
-		vendor: 'Sandbox Store',
-		url: 'https://sandbox-outfitters.example/checkout',
-		eventNote: 'Order 1001',
-	};
+	const purchase = { ...PURCHASE_FIELDS, email: 'buyer@example.com' };
 
 	it('records a sale as JSON, adding the buyer, and outputs the subscriber', async () => {
 		const result = await subscriber({
