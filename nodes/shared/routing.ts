@@ -15,13 +15,12 @@ import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
-import { declarativeShapingError, errorOutputItem, type RoutedError } from './routedFailures';
 import { findEarlierAdd } from './subscriberAddRecovery';
 import { apiBaseUrlOf } from './accountSettings';
-import { refusingBadInput, sendsErrorsToErrorOutput, takeDeferredFailure } from './badInput';
+import { declarativeShapingError, errorOutputItem, refusingBadInput, sendsErrorsToErrorOutput, takeDeferredFailure, type RoutedError } from './itemFailures';
 import { sendWithAweberPolicies, type LostAnswerAdvice } from './sendWithPolicies';
 
-export type { RoutedError } from './routedFailures';
+export type { RoutedError } from './itemFailures';
 
 /*
  * How the package hooks into n8n's declarative routing (n8n-core's RoutingNode), and every assumption it
@@ -41,7 +40,7 @@ export type { RoutedError } from './routedFailures';
  *     postReceive functions on AWeber's answer before it resolves, so their follow-up requests (reading a
  *     `Location`) happen while the routed entry is still running.
  * A5  Every context of one item (preSend, pagination, postReceive) answers the same `getItemIndex()`, and
- *     all items of one node run share one `getExecuteData()` object: the per-run state in transport.ts is
+ *     all items of one node run share one `getExecuteData()` object: the per-run state in runState.ts is
  *     keyed by it, and items by their index, with no assumption about how the contexts are built.
  * A6  `requestData.maxResults` carries the operation's Limit (`routing.output.maxResults`).
  * A7  RoutingNode starts every item's request before awaiting any, and waits for all of them: an item
@@ -50,7 +49,7 @@ export type { RoutedError } from './routedFailures';
  *     `readAweberFailure` (errors.ts) finds it.
  * A9  `requestData.postReceive` lists the postReceive actions of the operation and of every property shown
  *     (a chosen option's included) in property order, and `makeRoutingRequest` runs exactly those: the routed
- *     entry refuses a declarative step among them (routedFailures.ts), and runs them on the one answer it asks for
+ *     entry refuses a declarative step among them (itemFailures.ts), and runs them on the one answer it asks for
  *     by another request, AWeber's `find` that shows an add its first attempt carried out (subscriberAddRecovery.ts).
  * A10 An item's preSend functions all run before its pagination call, and an item whose request rejects is
  *     output by RoutingNode as `{ json: {}, error }`, which WorkflowExecute reduces to `{ error: message }`
@@ -100,7 +99,7 @@ export interface RoutedRequestPolicy {
 /**
  * The routed entry: each request of an operation (its own, a collection's further pages through
  * `next_collection_link`, collections.ts) is n8n's `makeRoutingRequest` under the shared pacing/retry/error
- * policies (transport.ts), so n8n's own postReceive shapes every answer, until the collection ends or the node's
+ * policies (sendWithPolicies.ts), so n8n's own postReceive shapes every answer, until the collection ends or the node's
  * Limit is reached, one n8n item per entry.
  */
 export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
@@ -109,7 +108,7 @@ export function routedAweberRequest(policy: RoutedRequestPolicy = {}) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
-		// A preSend refused this item's input (error output only, refusingBadInput in transport.ts): nothing is sent.
+		// A preSend refused this item's input (error output only, refusingBadInput in itemFailures.ts): nothing is sent.
 		const refusedInput = sendsErrorsToErrorOutput(this) ? takeDeferredFailure(this) : undefined;
 		if (refusedInput !== undefined) return [errorOutputItem(this, refusedInput, itemIndex)];
 		try {

@@ -9,7 +9,7 @@ import { aweberApiRequest } from './transport';
  * have been carried out by its first attempt (docs/aweber-behaviour.md#add-subscriber). What that attempt created is
  * found with AWeber's `find` for the item's Email field, and AWeber's answer to it goes as it came to the operation's
  * own postReceive, which reads the subscriber from it as from a 201's `Location` (`addedSubscriberLink` in
- * nodes/AWeberSubscriber/resources/subscriber/addedSubscriber.ts): the package makes up no answer.
+ * nodes/AWeberSubscriber/resources/subscriber/writeOutput.ts): the package makes up no answer.
  */
 
 /**

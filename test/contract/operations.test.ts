@@ -16,7 +16,7 @@ import { LoadOptionsContext } from 'n8n-core';
 import { request } from 'undici';
 
 import { PATH_PARAMETERS } from '../../nodes/shared/pathParameters';
-import { REFUSES_BAD_INPUT } from '../../nodes/shared/badInput';
+import { REFUSES_BAD_INPUT } from '../../nodes/shared/itemFailures';
 import { useTestbed } from '../harness/aweber';
 import { loadPackage, PACKAGE_PREFIX } from '../harness/nodeTypes';
 import type { SeedInfo } from '../sandbox/types';

@@ -7,7 +7,7 @@ export const n8nCoreMajor = Number(version.split('.')[0]);
 
 /**
  * n8n-core 2.x refreshes an expired OAuth2 token once per credential however many requests meet it; 1.x refreshes
- * once per request (the nodes then retry the requests whose refresh lost the race, nodes/shared/tokenRefreshRace.ts).
+ * once per request (the nodes then retry the requests whose refresh lost the race, nodes/shared/sendWithPolicies.ts).
  */
 export const refreshesOncePerCredential = n8nCoreMajor >= 2;
 

@@ -1,6 +1,6 @@
 // Progress notices (a lockout being waited out, the share of a busy account) go to n8n's log, and in a manual run
 // also to the editor's browser console, where the user running the workflow by hand sees them; a production run
-// sends nothing to an editor (nodes/shared/notices.ts).
+// sends nothing to an editor (nodes/shared/waits.ts).
 import type { WorkflowExecuteMode } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';

@@ -1,7 +1,6 @@
 import { getEventListeners } from 'node:events';
 
-import { AccountRateLimiter, MAX_CONCURRENT_REQUESTS, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
-import { RateLimitWaitAborted, whenAborted } from '../../nodes/shared/waitingRequests';
+import { AccountRateLimiter, MAX_CONCURRENT_REQUESTS, RateLimitWaitAborted, whenAborted, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
 
 import { ManualClock } from './manualClock';
 

@@ -1,5 +1,5 @@
 // A request refused at the token endpoint ("invalid_grant", EAUTH) while another request of the credential refreshed
-// the token is sent once more (nodes/shared/tokenRefreshRace.ts); a second such refusal fails the request, whatever
+// the token is sent once more (nodes/shared/sendWithPolicies.ts); a second such refusal fails the request, whatever
 // the other requests do meanwhile: a credential whose refresh keeps failing is not asked again and again.
 import type { IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';

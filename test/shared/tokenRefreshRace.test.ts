@@ -1,4 +1,4 @@
-import { trackSend } from '../../nodes/shared/tokenRefreshRace';
+import { trackSend } from '../../nodes/shared/sendWithPolicies';
 
 const refused = Object.assign(new Error('invalid_grant'), { code: 'EAUTH' });
 

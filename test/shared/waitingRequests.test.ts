@@ -1,6 +1,6 @@
-// The queue of requests waiting for the rate limit (nodes/shared/waitingRequests.ts): a signal that fires takes out
+// The queue of requests waiting for the rate limit (nodes/shared/rateLimiter.ts): a signal that fires takes out
 // its own waiters only (a failed run, a cancelled execution), and the others of the credential keep their turn.
-import { WaitingRequests } from '../../nodes/shared/waitingRequests';
+import { WaitingRequests } from '../../nodes/shared/rateLimiter';
 
 describe('Requests waiting for their turn', () => {
 	it('a fired signal aborts its own waiters only; the others start in their order', () => {

@@ -6,7 +6,7 @@
 export { readSelfLink } from '../../../shared/followLocation';
 export { routedAweberRequest } from '../../../shared/routing';
 export { simplifyBroadcasts } from '../../../shared/simplify';
-export { refusingBadInput } from '../../../shared/badInput';
+export { refusingBadInput } from '../../../shared/itemFailures';
 export { linkReportIdentifiers, linkReportPage } from './linkReport';
 export {
 	createBroadcastFormBody,

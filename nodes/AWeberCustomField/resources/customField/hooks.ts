@@ -4,4 +4,4 @@
  * descriptions (docs/architecture.md#fields-and-hooks).
  */
 export { followLocation } from '../../../shared/followLocation';
-export { refusingBadInput } from '../../../shared/badInput';
+export { refusingBadInput } from '../../../shared/itemFailures';

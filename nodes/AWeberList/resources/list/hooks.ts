@@ -3,4 +3,4 @@
  * that reaches the network layer, imported only by index.ts and the operation files, so that the fields stay
  * descriptions (docs/architecture.md#fields-and-hooks).
  */
-export { refusingBadInput } from '../../../shared/badInput';
+export { refusingBadInput } from '../../../shared/itemFailures';

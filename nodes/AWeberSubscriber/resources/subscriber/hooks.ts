@@ -6,10 +6,9 @@
 export { followLocation } from '../../../shared/followLocation';
 export { routedAweberRequest, sendSubscriberAdd } from '../../../shared/routing';
 export { simplifySubscribers } from '../../../shared/simplify';
-export { refusingBadInput } from '../../../shared/badInput';
-export { readAddedSubscriber } from './addedSubscriber';
+export { refusingBadInput } from '../../../shared/itemFailures';
 export { shapeForComparison } from './comparisonShape';
-export { summarizePurchase, summarizeSubscriberAdd } from './requestSummary';
+export { readAddedSubscriber, summarizePurchase, summarizeSubscriberAdd } from './writeOutput';
 export {
 	findSubscriberToGet,
 	outputPurchaseSubscriber,

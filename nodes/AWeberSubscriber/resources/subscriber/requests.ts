@@ -23,7 +23,7 @@ import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberByEmail';
 import { checkTags, readTags } from '../../../shared/tags';
 import { replacedCustomFields } from './everyCustomField';
-import { rememberSentFields } from './requestSummary';
+import { rememberSentFields } from './writeOutput';
 import { aweberGet } from '../../../shared/transport';
 
 function bodyOf(requestOptions: IHttpRequestOptions): IDataObject {
