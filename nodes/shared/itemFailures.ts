@@ -1,11 +1,4 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AweberContext } from './aweberContext';
@@ -16,8 +9,6 @@ import { runItemOf, runStateOf, type RunState } from './runState';
  * When an item fails (docs/architecture.md#when-an-item-fails): its input refused before any request, its output
  * to the error output, and, with Continue On Fail off, the run stopped for the items after it.
  */
-
-// An input refused before any request.
 
 /**
  * Every operation's preSend is declared through this: a refusal stops the run as AWeber's refusal does, or, under
