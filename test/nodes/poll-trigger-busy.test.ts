@@ -3,49 +3,10 @@
 // Nothing already there fires, nothing new is skipped, nothing fires twice, the trigger never gets stuck.
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, useTestbed, type AweberTestbed } from '../harness/aweber';
+import { startTestbed, useTestbed } from '../harness/aweber';
 import { recordNodeLogs } from '../harness/nodeLogs';
-import { PollRunner } from '../harness/poll';
 import { call, listPath } from '../sandbox/api-test-client';
-import type { RateLimitOptions } from '../sandbox/types';
-
-const UNLIMITED: RateLimitOptions = { requestsPerWindow: 1_000_000, windowSeconds: 60, lockoutSeconds: 60 };
-
-const emailsOf = (items: IDataObject[] | null) => (items ?? []).map((item) => item.email as string).sort();
-const locator = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
-
-function trigger(bed: AweberTestbed, listId: number): PollRunner {
-	return new PollRunner(bed.harness, {
-		type: 'aWeberListTrigger',
-		credentialId: bed.credentialId,
-		parameters: { event: 'subscriberAdded', accountId: locator(bed.sandbox.seed.accountId), listId: locator(listId) },
-	});
-}
-
-/** Adds subscribers through AWeber's API, `stepMs` of sandbox time apart (0: as fast as they go). */
-async function addSubscribers(bed: AweberTestbed, listId: number, count: number, prefix: string, stepMs = 0): Promise<string[]> {
-	const token = bed.sandbox.issueToken().access_token;
-	const emails: string[] = [];
-	for (let index = 0; index < count; index++) {
-		const email = `${prefix}.${index}@example.com`;
-		const response = await call(bed.sandbox, 'POST', `${listPath(bed.sandbox, listId)}/subscribers`, { token, json: { email } });
-		expect(response.status).toBe(201);
-		emails.push(email);
-		if (stepMs > 0) bed.sandbox.clock.advance(stepMs);
-	}
-	return emails;
-}
-
-/** Polls until a poll emits nothing; every item emitted. */
-async function pollUntilIdle(runner: PollRunner): Promise<IDataObject[]> {
-	const emitted: IDataObject[] = [];
-	for (let attempt = 0; attempt < 20; attempt++) {
-		const items = await runner.poll();
-		if (items === null) return emitted;
-		emitted.push(...items);
-	}
-	throw new Error('The trigger never ran out of events');
-}
+import { addSubscribers, emailsOf, loggedDuring, pollTrigger as trigger, pollUntilIdle, triggerWarning, UNLIMITED } from './poll-trigger.helpers';
 
 describe('AWeber Polling Trigger on a busy account', () => {
 	const bed = useTestbed({ rateLimit: UNLIMITED, credential: { rateLimitRequests: 1_000_000 } });
@@ -120,25 +81,25 @@ describe('AWeber Polling Trigger on a busy account', () => {
 		expect(emailsOf(await pollUntilIdle(runner))).toEqual(later.sort());
 	});
 
+	const longIds = Array.from({ length: 20 }, (_, index) => `subscriber-${index}`);
 	it.each([
-		['at a huge number', { time: 1e300, ids: [] }],
-		['at no number', { time: 'soon', ids: [] }],
-		['at a date past JavaScript\'s last', { time: 9e15, ids: [] }],
-		['that is null', null],
-	])('a stored position %s is replaced by a fresh start with a warning, and the trigger goes on', async (_name, cursor) => {
+		['at a huge number', { time: 1e300, ids: [] }, '{"time":1e+300,"ids":[]}'],
+		['at no number', { time: 'soon', ids: [] }, '{"time":"soon","ids":[]}'],
+		['at a date past JavaScript\'s last', { time: 9e15, ids: [] }, '{"time":9000000000000000,"ids":[]}'],
+		['that is null', null, 'null'],
+		['that is missing', undefined, 'undefined'],
+		['at no number, with a long list of ids (shown to its first 100 characters)', { time: 'soon', ids: longIds }, JSON.stringify({ time: 'soon', ids: longIds }).slice(0, 100)],
+	])('a stored position %s is replaced by a fresh start with a warning, and the trigger goes on', async (_name, cursor, shown) => {
 		const { empty } = bed.sandbox.seed.lists;
 		const runner = trigger(bed, empty);
-		await runner.poll();
-		const key = `node:${runner.workflow.node.name}`;
-		runner.workflow.staticData[key] = { ...(runner.workflow.staticData[key] as IDataObject), cursor };
-
-		const logs = recordNodeLogs();
-		try {
+		// The activation itself logs nothing; the poll after the position was broken warns once.
+		const lines = await loggedDuring(async () => {
+			await runner.poll();
+			const key = `node:${runner.workflow.node.name}`;
+			runner.workflow.staticData[key] = { ...(runner.workflow.staticData[key] as IDataObject), cursor };
 			expect(await runner.poll()).toBeNull();
-			expect(logs.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringMatching(/stored position .* is not a usable position; watching again from now/) })]);
-		} finally {
-			logs.restore();
-		}
+		});
+		expect(lines).toEqual([triggerWarning(runner, `the stored position (${shown}) is not a usable position; watching again from now`)]);
 		const added = await addSubscribers(bed, empty, 2, 'after', 1000);
 		expect(emailsOf(await pollUntilIdle(runner))).toEqual(added.sort());
 	});

@@ -175,7 +175,7 @@ describe('AWeber Polling Trigger', () => {
 
 		const items = await runner.poll();
 		expect(items).toEqual([expect.objectContaining({ id: subscribed, status: 'unsubscribed', unsubscribed_at: expect.any(String) })]);
-		expect(bed.sandbox.requests().at(-1)?.query).toMatchObject({ status: 'unsubscribed', sort_key: 'unsubscribed_at', sort_order: 'desc' });
+		expect(bed.sandbox.requests().at(-1)?.query).toMatchObject({ 'ws.op': 'find', status: 'unsubscribed', sort_key: 'unsubscribed_at', sort_order: 'desc' });
 		expect(await runner.poll()).toBeNull();
 	});
 

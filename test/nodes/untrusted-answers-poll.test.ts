@@ -7,6 +7,7 @@ import { startTestbed, type AweberTestbed } from '../harness/aweber';
 import { PollRunner } from '../harness/poll';
 import { call, listPath } from '../sandbox/api-test-client';
 import type { RateLimitOptions } from '../sandbox/types';
+import { loggedDuring, triggerWarning } from './poll-trigger.helpers';
 
 const UNLIMITED: RateLimitOptions = { requestsPerWindow: 1_000_000, windowSeconds: 60, lockoutSeconds: 60 };
 
@@ -97,7 +98,9 @@ describe('AWeber Polling Trigger with answers AWeber did not promise', () => {
 		const key = `node:${runner.workflow.node.name}`;
 		const stored = runner.workflow.staticData[key] as IDataObject;
 		runner.workflow.staticData[key] = { ...stored, cursor: { time: Date.parse('3000-01-01T00:00:00Z'), ids: [] } };
-		expect(await runner.poll()).toBeNull();
+		const lines = await loggedDuring(async () => expect(await runner.poll()).toBeNull());
+		const future = /^AWeber Polling Trigger: the stored position 3000-01-01T00:00:00\.000Z is ahead of AWeber's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\); watching again from AWeber's now$/;
+		expect(lines).toEqual([triggerWarning(runner, future)]);
 		expect((runner.workflow.nodeStaticData.cursor as { time: number }).time).toBeLessThan(Date.parse('3000-01-01T00:00:00Z'));
 		const added = await addSubscribers(empty, 2, 'back');
 		expect(emailsOf(await runner.poll())).toEqual(added.sort());
