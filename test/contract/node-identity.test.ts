@@ -50,6 +50,11 @@ const RUNS: Record<string, object> = {
 /** Any other node runs inside a workflow, on its input items, or as an AI agent's tool. */
 const ACTION_NODE = { polls: false, receives: false, inputs: ['main'], outputs: ['main'], usableAsTool: true };
 
+// The node modules are loaded here, outside any test, as every other test file loads them: their module-level code
+// (field lists, tables such as the poll trigger's streams) is then static for Stryker, which would otherwise run a
+// mutant there against these tests alone, which read none of it. The tests below build each node anew.
+for (const file of LISTED_NODE_FILES) loadNodeFile(file);
+
 describe.each(LISTED_NODE_FILES)('%s, as the n8n editor shows it', (file) => {
 	it('has its name, group, a description, a default node name and both icons', () => {
 		const nodes = loadNodeFile(file);
