@@ -11,9 +11,11 @@ import { NO_KEY_REFUSAL, acceptsUnsignedDeliveries, webhookVerificationKey } fro
 /** What the trigger reads from n8n's request object (an Express request with n8n's `rawBody`). */
 interface DeliveryRequest {
 	headers: Record<string, string | string[] | undefined>;
-	/** n8n reads every webhook body into this Buffer before the node runs; the signature covers these bytes. */
+	/**
+	 * n8n reads every webhook body into this Buffer before the node runs, but a multipart form's (which it parses into
+	 * fields instead, and which no AWeber delivery is); the signature covers these bytes.
+	 */
 	rawBody?: Buffer;
-	body?: unknown;
 }
 
 interface AnswerableResponse {
@@ -49,15 +51,11 @@ function refuse(context: IWebhookFunctions, status: number, reason: string): IWe
 	return { noWebhookResponse: true };
 }
 
-function rawBodyOf(request: DeliveryRequest): Buffer | undefined {
-	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
-	if (typeof request.body === 'string') return Buffer.from(request.body, 'utf8');
-	return undefined;
-}
+const NOT_A_DELIVERY = 'the body is not an AWeber webhook delivery (JSON with a data list)';
 
-function parseDelivery(rawBody: Buffer | undefined, request: DeliveryRequest): DeliveryBody | undefined {
+function parseDelivery(rawBody: Buffer): DeliveryBody | undefined {
 	try {
-		const parsed: unknown = rawBody !== undefined ? JSON.parse(rawBody.toString('utf8')) : request.body;
+		const parsed: unknown = JSON.parse(rawBody.toString('utf8'));
 		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as DeliveryBody) : undefined;
 	} catch {
 		return undefined;
@@ -78,14 +76,14 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 	const verificationKey = webhookVerificationKey(credentials);
 	// Fail closed: without a key anyone who knows the (public) client id could start the workflow.
 	if (verificationKey === undefined && !acceptsUnsignedDeliveries(this)) return refuse(this, 401, NO_KEY_REFUSAL);
-	const rawBody = rawBodyOf(request);
+	const rawBody = request.rawBody;
+	if (rawBody === undefined) return refuse(this, 400, NOT_A_DELIVERY);
 	const date = header(request, 'date');
 	const windowMinutes = Number(this.getNodeParameter('options.dateWindowMinutes', DEFAULT_DATE_WINDOW_MINUTES));
 	const windowMs = (windowMinutes > 0 ? windowMinutes : DEFAULT_DATE_WINDOW_MINUTES) * 60_000;
 	const now = Date.now();
 
 	if (verificationKey !== undefined) {
-		if (rawBody === undefined) return refuse(this, 401, 'the request body could not be read for verification');
 		const refusal = checkDeliverySignature(
 			{ signature: header(request, 'aweber-signature'), date, rawBody },
 			verificationKey,
@@ -94,29 +92,26 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 		if (refusal !== undefined) return refuse(this, 401, refusal);
 	}
 
-	const delivery = parseDelivery(rawBody, request);
-	if (delivery === undefined || !Array.isArray(delivery.data)) {
-		return refuse(this, 400, 'the body is not an AWeber webhook delivery (JSON with a data list)');
-	}
-	// Type and value: a one-element array would otherwise stringify to the same text.
-	if (typeof delivery.client_id !== 'string' || delivery.client_id !== String(credentials.clientId ?? '')) {
+	const delivery = parseDelivery(rawBody);
+	if (delivery === undefined || !Array.isArray(delivery.data)) return refuse(this, 400, NOT_A_DELIVERY);
+	// Compared strictly: a one-element array, which would stringify to the same text, is not the Client ID.
+	if (delivery.client_id !== String(credentials.clientId ?? '')) {
 		return refuse(this, 401, "client_id does not match the credential's Client ID");
 	}
-	const headerId = header(request, 'aweber-delivery-id')?.trim() || undefined;
+	// Header values arrive without surrounding whitespace (HTTP parsers strip it), so an empty value is the only blank one.
+	const headerId = header(request, 'aweber-delivery-id') || undefined;
 	if (headerId !== undefined && headerId.length > MAX_DELIVERY_ID_LENGTH) {
 		return refuse(this, 400, `the AWeber-Delivery-ID header is longer than ${MAX_DELIVERY_ID_LENGTH} characters`);
 	}
 
 	// The id header is not signed, so a copy re-sent under another id (or none) is recognised by its signed content.
-	const bytes = rawBody ?? Buffer.from(JSON.stringify(request.body ?? null), 'utf8');
 	// A verified Date lies within the window of now; an unverified one could be any date, so arrival counts then.
 	const sentAt = verificationKey !== undefined && date !== undefined ? Date.parse(date) : now;
 	const fingerprint = {
 		id: headerId,
-		digest: signedContentDigest(date ?? '', bytes),
+		digest: signedContentDigest(date ?? '', rawBody),
 		// A copy is accepted until its Date leaves the window; AWeber's retries (same id) may come later still.
 		until: Math.max(now, sentAt) + Math.max(windowMs, MIN_RETENTION_MS),
-		replayableUntil: Math.max(now, sentAt) + windowMs,
 	};
 	const trigger = `${this.getWorkflow().id ?? ''}/${this.getNode().id ?? this.getNode().name}`;
 	const onForgotten = (count: number) =>
@@ -128,7 +123,7 @@ export async function receiveAweberDelivery(this: IWebhookFunctions): Promise<IW
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
 	// Without a delivery id (never seen from AWeber) the exact bytes identify a delivery in the items.
-	const deliveryId = headerId ?? `body:${createHash('sha256').update(bytes).digest('hex')}`;
+	const deliveryId = headerId ?? `body:${createHash('sha256').update(rawBody).digest('hex')}`;
 
 	const items = wantedEvents(this, delivery.data as DeliveryEvent[]).map(
 		(event): INodeExecutionData => ({

@@ -87,7 +87,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 
 /**
  * The request as n8n hands it to a webhook node: Express-like, with `rawBody` holding the exact bytes received
- * (n8n's rawBodyReader / parseBody), and `body` parsed only for the content types n8n parses.
+ * (n8n's rawBodyReader / parseBody), and `body` parsed only for the content types n8n parses. A multipart form n8n
+ * parses into fields instead, and reads no `rawBody` (webhook-helpers' parseRequestBody); its fields are left out here.
  */
 function n8nRequest(request: IncomingMessage, rawBody: Buffer): IDataObject {
 	const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -95,6 +96,7 @@ function n8nRequest(request: IncomingMessage, rawBody: Buffer): IDataObject {
 	let body: unknown;
 	if (rawBody.length > 0 && contentType === 'application/json') body = JSON.parse(rawBody.toString('utf8'));
 	if (rawBody.length > 0 && contentType === 'text/plain') body = rawBody.toString('utf8');
+	const form = contentType === 'multipart/form-data';
 	return {
 		method: request.method,
 		url: request.url,
@@ -104,7 +106,7 @@ function n8nRequest(request: IncomingMessage, rawBody: Buffer): IDataObject {
 		params: {},
 		contentType,
 		encoding: 'utf-8',
-		rawBody,
+		rawBody: form ? undefined : rawBody,
 		body: body as IDataObject,
 	};
 }
@@ -171,6 +173,8 @@ export async function startWebhookReceiver(harness: N8nHarness, spec: NodeSpec):
 			workflow.save(instance);
 		}
 		if (recorded.ended) {
+			// Else n8n answers too, and Express throws: headers cannot be set once they are sent (webhook-helpers).
+			if (result.noWebhookResponse !== true) throw new Error('The node answered by itself but did not say so (noWebhookResponse)');
 			const answer = recorded.body === undefined ? undefined : parseAnswer(recorded.body);
 			calls.push({ status: recorded.statusCode, answer, workflowData: result.workflowData });
 			writeAnswer(response, recorded.statusCode, recorded.body ?? '', recorded.headers);

@@ -112,6 +112,8 @@ describe('AWeber Webhook Trigger memory of deliveries', () => {
 		}
 		expect(hook.workflow.nodeStaticData.deliveryLog).toHaveLength(MAX_REMEMBERED_DELIVERIES);
 		expect(Buffer.byteLength(JSON.stringify(hook.workflow.nodeStaticData.deliveryLog))).toBeLessThanOrEqual(MAX_LOG_BYTES);
-		expect(logs.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringMatching(/memory of deliveries is full .* forgot the 1 oldest/) })]);
+		expect(logs.lines).toEqual([
+			{ level: 'warn', message: expect.stringMatching(/memory of deliveries is full .* forgot the 1 oldest/), metadata: { node: hook.workflow.node.name } },
+		]);
 	});
 });
