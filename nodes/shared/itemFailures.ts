@@ -105,7 +105,7 @@ function describeWrittenItems(run: RunState): void {
 						? ` (${itemList(after)} after this failure: ${after.length === 1 ? 'it was' : 'they were'} already on ${after.length === 1 ? 'its' : 'their'} way).`
 						: '.');
 		error.description =
-			`${ownDescription ? `${ownDescription}\n` : ''}${account} Nothing was sent for the items after item ${run.failedItem ?? index}; item numbers are n8n's, from 0. ` +
+			`${ownDescription ? `${ownDescription}\n` : ''}${account} Nothing was sent for the items after item ${run.failedItem}; item numbers are n8n's, from 0. ` +
 			'Turn on the node\'s "On Error: Continue" setting to get every item\'s own result instead.';
 	}
 }
@@ -130,7 +130,7 @@ function itemList(indexes: number[]): string {
 export function notSentError(context: AweberContext, run: RunState, itemIndex: number | undefined): NodeOperationError {
 	// The run has more items than the failure knew of when it happened.
 	describeWrittenItems(run);
-	return new NodeOperationError(context.getNode(), `Not sent to AWeber: item ${run.failedItem ?? 0} failed first (${run.failureMessage ?? 'an error'})`, { itemIndex });
+	return new NodeOperationError(context.getNode(), `Not sent to AWeber: item ${run.failedItem} failed first (${run.failureMessage})`, { itemIndex });
 }
 
 /** The execution was cancelled, or an earlier item failed the run: made once per run, so one listener on the execution's signal. */
