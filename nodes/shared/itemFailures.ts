@@ -56,17 +56,9 @@ export function takeDeferredFailure(context: IExecuteSingleFunctions): unknown {
 
 // The run stopped for the items after a failure (Continue On Fail off).
 
-function continuesOnFail(context: AweberContext): boolean {
-	try {
-		return context.continueOnFail?.() === true;
-	} catch {
-		return false;
-	}
-}
-
 /** An item before this one in n8n's order failed the run. */
-export function isDropped(run: RunState | undefined, index: number | undefined): boolean {
-	return run?.failedItem !== undefined && index !== undefined && index > run.failedItem;
+export function isDropped(run: RunState, index: number): boolean {
+	return index > (run.failedItem ?? Infinity);
 }
 
 /** An item's write was carried out by AWeber; the failures' errors are kept up to date with it. */
@@ -79,13 +71,12 @@ export function markWritten(run: RunState, index: number): void {
 
 /** An item failed for good: unless the node continues on fail, stop sending for the items after it (an item already dropped changes nothing). */
 export function stopRunOnFailure(context: AweberContext, run: RunState, index: number, error: unknown): void {
-	if (continuesOnFail(context) || isDropped(run, index)) return;
+	if (context.continueOnFail?.() === true || isDropped(run, index)) return;
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError) || run.failures.has(index)) return;
 	run.failures.set(index, { error, ownDescription: error.description ?? '' });
-	if (run.failedItem === undefined || index < run.failedItem) {
-		run.failedItem = index;
-		run.failureMessage = error.message;
-	}
+	// Not after the failing item (dropped above) nor the failing item itself: it comes first in n8n's order now.
+	run.failedItem = index;
+	run.failureMessage = error.message;
 	run.stop.abort();
 	describeWrittenItems(run);
 }
@@ -105,21 +96,20 @@ function describeWrittenItems(run: RunState): void {
 						? ` (${itemList(after)} after this failure: ${after.length === 1 ? 'it was' : 'they were'} already on ${after.length === 1 ? 'its' : 'their'} way).`
 						: '.');
 		error.description =
-			`${ownDescription ? `${ownDescription}\n` : ''}${account} Nothing was sent for the items after item ${run.failedItem ?? index}; item numbers are n8n's, from 0. ` +
+			`${ownDescription ? `${ownDescription}\n` : ''}${account} Nothing was sent for the items after item ${run.failedItem}; item numbers are n8n's, from 0. ` +
 			'Turn on the node\'s "On Error: Continue" setting to get every item\'s own result instead.';
 	}
 }
 
-/** "item 3", "items 0, 1 and 4", "items 0-27 and 29": n8n's numbering, runs of items as ranges. */
+/** "item 3", "items 0, 1 and 4", "items 0-27 and 29": n8n's numbering, runs of three or more items as ranges. */
 function itemList(indexes: number[]): string {
-	const ranges: string[] = [];
-	for (let start = 0; start < indexes.length; ) {
-		let end = start;
-		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
-		ranges.push(end - start >= 2 ? `${indexes[start]}-${indexes[end]}` : indexes.slice(start, end + 1).join(', '));
-		start = end + 1;
+	const runs: number[][] = [];
+	for (const item of indexes) {
+		const last = runs[runs.length - 1];
+		if (last !== undefined && item === last[last.length - 1] + 1) last.push(item);
+		else runs.push([item]);
 	}
-	const parts = ranges.join(', ').split(', ');
+	const parts = runs.flatMap((run) => (run.length >= 3 ? [`${run[0]}-${run[run.length - 1]}`] : run.map(String)));
 	const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 	return `${indexes.length === 1 ? 'item' : 'items'} ${joined}`;
 }
@@ -131,7 +121,7 @@ function itemList(indexes: number[]): string {
 export function notSentError(context: AweberContext, run: RunState, itemIndex: number | undefined): NodeOperationError {
 	// The run has more items than the failure knew of when it happened.
 	describeWrittenItems(run);
-	return new NodeOperationError(context.getNode(), `Not sent to AWeber: item ${run.failedItem ?? 0} failed first (${run.failureMessage ?? 'an error'})`, { itemIndex });
+	return new NodeOperationError(context.getNode(), `Not sent to AWeber: item ${run.failedItem} failed first (${run.failureMessage})`, { itemIndex });
 }
 
 /** The execution was cancelled, or an earlier item failed the run: made once per run, so one listener on the execution's signal. */
