@@ -85,7 +85,8 @@ export function stopRunOnFailure(context: AweberContext, run: RunState, index: n
 function describeWrittenItems(run: RunState): void {
 	if (run.items.size <= 1) return;
 	for (const [index, { error, ownDescription }] of run.failures) {
-		const written = [...run.written].filter((item) => item !== index).sort((a, b) => a - b);
+		// The failing item counts too: an add carried out whose read-back failed is written.
+		const written = [...run.written].sort((a, b) => a - b);
 		// Items before the failing one are carried out as n8n's own nodes would; those after it only when on their way.
 		const after = written.filter((item) => item > index && run.writtenAfterFailure.has(item));
 		const account =

@@ -151,6 +151,8 @@ export async function sendWithAweberPolicies<T>(
 						continue;
 					case 'recover-duplicate': {
 						slot.release();
+						// The look-up is no follow-up of a write AWeber carried out: only what it finds makes the item written.
+						if (owner) owner.item.writing = false;
 						const recovered = await request.recoverDuplicate!({ firstSentAt });
 						if (recovered !== undefined) {
 							if (owner) markWritten(owner.run, owner.index);

@@ -108,8 +108,26 @@ describe('an item whose add was carried out and whose read-back failed', () => {
 		expect(written()).toEqual([fresh(0).email]);
 		expect(result.error?.context?.itemIndex).toBe(0);
 		const description = result.error?.description ?? '';
-		expect(description).toContain(`Nothing was sent for the items after item 0; ${UNTIL_THE_END}`);
+		// Its own add is written, though its read-back failed.
+		expect(description).toContain(`\n1 item was written to AWeber in this run: item 0. Nothing was sent for the items after item 0; ${UNTIL_THE_END}`);
 		// Its account of the run is given once, after its own description.
 		expect(description.split('Nothing was sent for the items after item')).toHaveLength(2);
+	});
+});
+
+describe('an add retried after a lost answer, refused as already subscribed, whose look-up finds no earlier add', () => {
+	it('fails without counting itself as written: the look-up is no write', async () => {
+		const subscribers = `${listPath(bed)}/subscribers`;
+		// The first attempt's answer is lost (its outcome unknown); the retry is refused as a duplicate, and AWeber's
+		// find then shows no subscriber with that address on the list: no earlier add to recover.
+		bed.sandbox.faults.next(1, '503', { method: 'POST', pathPrefix: subscribers });
+		const refusal = { error: { status: 400, type: 'WebAPIError', message: `${fresh(0).email} is already subscribed.` } };
+		bed.sandbox.faults.next(1, 'answer', { method: 'POST', pathPrefix: subscribers, status: 400, body: refusal });
+		const result = await createEach([fresh(0), { email: 'not-an-email', list: 'newsletter' }], 'subscriber');
+
+		expect(written()).toEqual([]);
+		expect(bed.sandbox.requests().some((entry) => entry.method === 'GET' && entry.query['ws.op'] === 'find')).toBe(true);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(result.error?.description).toContain(`\nNo item of this run was written to AWeber. Nothing was sent for the items after item 0; ${UNTIL_THE_END}`);
 	});
 });
