@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 
 import { checkListAgainstSource, exampleSource, readList, SYNC_EXAMPLE_FILE, SYNC_NODES } from '../harness/listSync';
+import { PURCHASE_FIELDS } from '../nodes/email-nodes.helpers';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
 import {
 	aweberNode,
@@ -170,16 +171,9 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 				name: 'Purchase',
 				node: 'aWeberSubscriber',
 				parameters: {
-					operation: 'trackPurchase',
+					...PURCHASE_FIELDS,
 					...onList(),
 					email: 'buyer@example.com',
-					ipAddress: '204.194.222.28',
-					productName: 'Trail Jacket',
-					value: 49.5,
-					currency: 'usd',
-					vendor: 'Sandbox Store',
-					url: 'https://sandbox-outfitters.example/checkout',
-					eventNote: 'Order 1001',
 					additionalFields: { name: 'Bea Buyer', tags: ['buyer'] },
 				},
 			},
