@@ -34,8 +34,6 @@ export interface DeliveryFingerprint {
 	digest: string;
 	/** Epoch ms after which the entry is dropped (at least MIN_RETENTION_MS, and past the copy's Date window). */
 	until: number;
-	/** Epoch ms until which a copy would still pass the Date check (kept by earlier versions; no longer needed). */
-	replayableUntil?: number;
 }
 
 /**

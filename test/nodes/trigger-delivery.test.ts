@@ -3,41 +3,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
-import { request } from 'undici';
 
 import { MIN_RETENTION_MS } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
 import { useTestbed } from '../harness/aweber';
 import { recordNodeLogs } from '../harness/nodeLogs';
-import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
-import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
+import type { WebhookReceiver } from '../harness/webhook';
+import { KEY, deliver, useWebhookReceivers } from './webhook-trigger.helpers';
 
-const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
 const EVENT = 'subscriber.added';
 const MINUTE = 60_000;
-
-interface Sent {
-	body: string;
-	/** The Date header; now by default; null sends none. */
-	date?: string | null;
-	/** The AWeber-Delivery-ID header; a fresh UUID by default; null sends none. */
-	id?: string | null;
-	/** Whether to sign it with KEY (default true). */
-	signed?: boolean;
-	contentType?: string;
-}
-
-/** Posts a delivery as AWeber does: a fresh Date, a new id and a signature, unless told otherwise. */
-async function deliver(url: string, sent: Sent): Promise<{ status: number; answer: unknown }> {
-	const date = sent.date === undefined ? new Date().toUTCString() : sent.date;
-	const headers: Record<string, string> = { 'content-type': sent.contentType ?? WEBHOOK_CONTENT_TYPE };
-	if (date !== null) headers.date = date;
-	const id = sent.id === undefined ? randomUUID() : sent.id;
-	if (id !== null) headers['aweber-delivery-id'] = id;
-	if (sent.signed !== false) headers['aweber-signature'] = signWebhook(KEY, date ?? '', sent.body);
-	const response = await request(url, { method: 'POST', headers, body: sent.body });
-	const text = await response.body.text();
-	return { status: response.statusCode, answer: text ? JSON.parse(text) : undefined };
-}
 
 /** The expiry of the one delivery a trigger keeps in its static data, in epoch ms (stored in whole seconds). */
 function storedExpiry(target: WebhookReceiver): number {
@@ -48,16 +22,7 @@ function storedExpiry(target: WebhookReceiver): number {
 
 describe('AWeber Webhook Trigger: answers, items and memory of one delivery', () => {
 	const bed = useTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
-	const receivers: WebhookReceiver[] = [];
-	afterEach(async () => {
-		await Promise.all(receivers.splice(0).map(async (receiver) => await receiver.close()));
-	});
-
-	async function receiver(parameters: IDataObject, credentialId = bed.credentialId): Promise<WebhookReceiver> {
-		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberSubscriberTrigger', credentialId, parameters });
-		receivers.push(started);
-		return started;
-	}
+	const receiver = useWebhookReceivers(bed);
 
 	const body = (data: unknown[], extra: IDataObject = {}) => JSON.stringify({ client_id: bed.sandbox.apps.confidential.clientId, ...extra, data });
 	const added = (payload: IDataObject) => body([{ event: EVENT, payload }], { account: bed.sandbox.seed.accountUuid });
@@ -66,7 +31,7 @@ describe('AWeber Webhook Trigger: answers, items and memory of one delivery', ()
 		const target = await receiver({ events: [EVENT] });
 		const logs = recordNodeLogs();
 		try {
-			expect(await deliver(target.url, { body: added({}), signed: false })).toMatchObject({ status: 401 });
+			expect(await deliver(target.url, { body: added({}), signature: null })).toMatchObject({ status: 401 });
 			expect(await deliver(target.url, { body: '[]' })).toMatchObject({ status: 400 });
 		} finally {
 			logs.restore();
@@ -92,8 +57,8 @@ describe('AWeber Webhook Trigger: answers, items and memory of one delivery', ()
 		const unverified = bed.connect({ webhookVerificationSecret: '' });
 		const target = await receiver({ events: [EVENT], options: { acceptUnsignedDeliveries: true } }, unverified);
 		const sent = added({ email: 'undated@example.com' });
-		expect(await deliver(target.url, { body: sent, date: null, signed: false })).toMatchObject({ status: 200, answer: { events: 1 } });
-		expect(await deliver(target.url, { body: sent, date: '', signed: false })).toEqual({ status: 200, answer: { received: true, duplicate: true } });
+		expect(await deliver(target.url, { body: sent, date: null, signature: null })).toMatchObject({ status: 200, answer: { events: 1 } });
+		expect(await deliver(target.url, { body: sent, date: '', signature: null })).toEqual({ status: 200, answer: { received: true, duplicate: true } });
 		expect(target.executions()).toHaveLength(1);
 	});
 
@@ -168,7 +133,7 @@ describe('AWeber Webhook Trigger: answers, items and memory of one delivery', ()
 			const target = await receiver({ events: [EVENT], options: { acceptUnsignedDeliveries: true } }, unverified);
 			const before = Date.now();
 			const date = new Date(before + 24 * 60 * MINUTE).toUTCString();
-			expect(await deliver(target.url, { body: added({}), date, signed: false })).toMatchObject({ status: 200 });
+			expect(await deliver(target.url, { body: added({}), date, signature: null })).toMatchObject({ status: 200 });
 			expect(storedExpiry(target)).toBeGreaterThanOrEqual(before + MIN_RETENTION_MS);
 			expect(storedExpiry(target)).toBeLessThanOrEqual(Date.now() + MIN_RETENTION_MS + 1000);
 		});

@@ -10,8 +10,7 @@ import { useTestbed } from '../harness/aweber';
 import { recordNodeLogs } from '../harness/nodeLogs';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
-
-const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
+import { KEY } from './webhook-trigger.helpers';
 
 interface Delivery {
 	id: string;
@@ -86,7 +85,7 @@ describe('AWeber Webhook Trigger memory of deliveries', () => {
 		const trigger = `workflow-${randomUUID()}/node`;
 		for (let index = 0; index < 10_001; index++) {
 			const digest = createHash('sha256').update(String(index)).digest('hex');
-			rememberDelivery(staticData, { id: randomUUID(), digest, until: now + MIN_RETENTION_MS, replayableUntil: now + MIN_RETENTION_MS }, { now, trigger });
+			rememberDelivery(staticData, { id: randomUUID(), digest, until: now + MIN_RETENTION_MS }, { now, trigger });
 		}
 		const replay = { ...first, id: randomUUID() };
 		expect(await send(hook.url, replay, date)).toEqual({ received: true, duplicate: true });

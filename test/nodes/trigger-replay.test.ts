@@ -12,9 +12,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
 import { call, listPath } from '../sandbox/api-test-client';
 import type { DeliveryLogEntry } from '../sandbox/types';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
+import { ALL_EVENTS, KEY } from './webhook-trigger.helpers';
 
-const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
-const ALL_EVENTS = ['subscriber.added', 'subscriber.subscribed', 'subscriber.unsubscribed'];
 const INSECURE_OPTION = { acceptUnsignedDeliveries: true };
 
 /** Posts exactly these headers and body, as someone holding a copy of a delivery would. */

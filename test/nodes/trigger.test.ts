@@ -1,76 +1,26 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
-import { request } from 'undici';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
-import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhook';
-import { recordNodeLogs } from '../harness/nodeLogs';
-import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
+import { useTestbed } from '../harness/aweber';
+import type { WebhookReceiver } from '../harness/webhook';
+import { call, listPath } from '../sandbox/api-test-client';
+import { signWebhook } from '../sandbox/webhooks';
+import { ALL_EVENTS, KEY, deliver, useWebhookReceivers, type Sent } from './webhook-trigger.helpers';
 
 /** A stored delivery: expiry (s, base 36), then 11-character digests of its id (or nothing) and of its signed content. */
 const STORED_DELIVERY = /^[0-9a-z]+:([\w-]{11})?:[\w-]{11}$/;
-import { call, listPath } from '../sandbox/api-test-client';
-import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
-
-// The key as AWeber hands it out: base64-looking text, used as-is (its UTF-8 bytes) for the HMAC.
-const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
-const ALL_EVENTS = ['subscriber.added', 'subscriber.subscribed', 'subscriber.unsubscribed'];
-
-interface Sent {
-	body: string;
-	/** The Date header; by default now; null sends none. */
-	date?: string | null;
-	/** The AWeber-Signature header; by default signed with KEY; null sends none. */
-	signature?: string | null;
-	deliveryId?: string;
-}
-
-/** Posts a delivery to the trigger the way AWeber does, with a fresh Date and signature unless told otherwise. */
-async function deliver(url: string, sent: Sent): Promise<{ status: number; answer: unknown }> {
-	const date = sent.date === undefined ? new Date().toUTCString() : sent.date;
-	const headers: Record<string, string> = {
-		'content-type': WEBHOOK_CONTENT_TYPE,
-		'aweber-delivery-id': sent.deliveryId ?? randomUUID(),
-	};
-	if (date !== null) headers.date = date;
-	const signature = sent.signature === undefined ? signWebhook(KEY, date ?? '', sent.body) : sent.signature;
-	if (signature !== null) headers['aweber-signature'] = signature;
-	const response = await request(url, { method: 'POST', headers, body: sent.body });
-	const text = await response.body.text();
-	return { status: response.statusCode, answer: text ? JSON.parse(text) : undefined };
-}
 
 describe('AWeber Webhook Trigger (signed webhooks)', () => {
-	let bed: AweberTestbed;
-	let token: string;
-	const receivers: WebhookReceiver[] = [];
-
 	// Real-time sandbox clock: deliveries carry the sandbox's Date, which the trigger checks against its own clock.
-	beforeAll(async () => {
-		bed = await startTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
-		token = bed.sandbox.issueToken().access_token;
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-	});
-	afterEach(async () => {
-		await Promise.all(receivers.splice(0).map(async (receiver) => await receiver.close()));
-	});
+	const bed = useTestbed({ timeScale: 1, credential: { webhookVerificationSecret: KEY } });
+	const receiver = useWebhookReceivers(bed);
 
 	const accountId = () => ({ __rl: true, mode: 'id', value: String(bed.sandbox.seed.accountId) });
 	const listId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
-	async function receiver(parameters: IDataObject, credentialId = bed.credentialId): Promise<WebhookReceiver> {
-		const started = await startWebhookReceiver(bed.harness, { type: 'aWeberSubscriberTrigger', credentialId, parameters });
-		receivers.push(started);
-		return started;
-	}
-
 	async function subscribe(list: number, email: string): Promise<void> {
-		const response = await call(bed.sandbox, 'POST', `${listPath(bed.sandbox, list)}/subscribers`, { token, json: { email } });
+		const response = await call(bed.sandbox, 'POST', `${listPath(bed.sandbox, list)}/subscribers`, { token: bed.sandbox.issueToken().access_token, json: { email } });
 		expect(response.status).toBe(201);
 	}
 
@@ -267,7 +217,7 @@ describe('AWeber Webhook Trigger (signed webhooks)', () => {
 		const delivery = await genuineDelivery(target);
 		// AWeber's retry: same id and body, fresh Date and signature (the sandbox's first retry comes 30 s later).
 		const date = new Date(Date.parse(delivery.headers.Date) + 30_000).toUTCString();
-		const retry = await deliver(target.url, { body: delivery.body, deliveryId: delivery.deliveryId, date });
+		const retry = await deliver(target.url, { body: delivery.body, id: delivery.deliveryId, date });
 		expect(retry).toEqual({ status: 200, answer: { received: true, duplicate: true } });
 		expect(target.executions()).toHaveLength(1);
 		// Remembered in the workflow's static data, which n8n saves with the workflow.
@@ -304,78 +254,5 @@ describe('AWeber Webhook Trigger (signed webhooks)', () => {
 		expect(await deliver(target.url, { body: '{"hello":' })).toMatchObject({ status: 400 });
 		expect(await deliver(target.url, { body: '{"data":"nope"}' })).toMatchObject({ status: 400 });
 		expect(target.executions()).toEqual([]);
-	});
-
-	describe('webhook lifecycle (nothing to register at AWeber)', () => {
-		it('checks with one request that the credential reaches the account, and registers nothing', async () => {
-			const target = await receiver({ events: ALL_EVENTS });
-			expect(await target.lifecycle('checkExists')).toBe(false);
-			expect(await target.lifecycle('create')).toBe(true);
-			expect(await target.lifecycle('delete')).toBe(true);
-			expect(bed.sandbox.requests().map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual(['GET /1.0/accounts 200']);
-		});
-
-		it('warns in n8n\'s log at activation when the credential has no verification key, and only then', async () => {
-			const logs = recordNodeLogs();
-			try {
-				const signed = await receiver({ events: ALL_EVENTS });
-				expect(await signed.lifecycle('create')).toBe(true);
-				expect(logs.lines.filter((line) => line.level === 'warn')).toEqual([]);
-				const unsigned = await receiver({ events: ALL_EVENTS, options: { acceptUnsignedDeliveries: true } }, bed.connect({ webhookVerificationSecret: '' }));
-				expect(await unsigned.lifecycle('create')).toBe(true);
-				expect(logs.lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
-					expect.stringMatching(/^AWeber Webhook Trigger: the credential has no Webhook Verification Key and the trigger accepts unsigned deliveries \(insecure\)/),
-				]);
-			} finally {
-				logs.restore();
-			}
-		});
-
-		it('refuses to activate when the credential no longer works', async () => {
-			const target = await receiver({ events: ALL_EVENTS }, bed.connect({ token: { access_token: 'revoked', refresh_token: 'revoked', token_type: 'bearer', expires_in: 3600 } }));
-			await expect(target.lifecycle('create')).rejects.toThrow();
-		});
-	});
-
-	describe('delivery log (workflow static data)', () => {
-		const NOW = Date.parse('2026-01-01T00:00:00Z');
-		const digest = (index: number) => index.toString(16).padStart(64, '0');
-		const entry = (index: number, until = NOW + MIN_RETENTION_MS) => ({ id: `delivery-${index}`, digest: digest(index), until });
-
-		it('remembers every delivery up to MAX_REMEMBERED_DELIVERIES, forgetting the oldest beyond', () => {
-			const staticData: IDataObject = {};
-			const trigger = `workflow-${Math.random()}/node`;
-			for (let index = 0; index <= MAX_REMEMBERED_DELIVERIES; index++) rememberDelivery(staticData, entry(index), { now: NOW, trigger });
-			expect(staticData.deliveryLog).toHaveLength(MAX_REMEMBERED_DELIVERIES);
-			expect(rememberDelivery(staticData, entry(MAX_REMEMBERED_DELIVERIES), { now: NOW, trigger })).toBe(false);
-			expect(rememberDelivery(staticData, entry(0), { now: NOW, trigger })).toBe(true);
-		});
-
-		it('forgets a delivery once its time is up, and keeps it until then', () => {
-			const staticData: IDataObject = {};
-			expect(rememberDelivery(staticData, entry(1, NOW + 60_000), { now: NOW })).toBe(true);
-			expect(rememberDelivery(staticData, entry(1, NOW + 120_000), { now: NOW + 60_000 })).toBe(false);
-			expect(rememberDelivery(staticData, entry(2), { now: NOW + 60_001 })).toBe(true);
-			expect(staticData.deliveryLog).toHaveLength(1);
-			expect(rememberDelivery(staticData, entry(1, NOW + 120_000), { now: NOW + 60_001 })).toBe(true);
-		});
-
-		it('recognises a delivery by its id or by its signed content, whichever matches', () => {
-			const staticData: IDataObject = {};
-			expect(rememberDelivery(staticData, { id: 'a', digest: digest(1), until: NOW + 1000 }, { now: NOW })).toBe(true);
-			expect(rememberDelivery(staticData, { id: 'a', digest: digest(2), until: NOW + 1000 }, { now: NOW })).toBe(false);
-			expect(rememberDelivery(staticData, { id: 'b', digest: digest(1), until: NOW + 1000 }, { now: NOW })).toBe(false);
-			expect(rememberDelivery(staticData, { digest: digest(2), until: NOW + 1000 }, { now: NOW })).toBe(false);
-			// A replay under a new id adds nothing, so replays cannot push genuine deliveries out of the log.
-			expect(staticData.deliveryLog).toHaveLength(2);
-		});
-
-		it('carries over the delivery ids saved by earlier versions', () => {
-			const staticData: IDataObject = { seenDeliveryIds: ['old-id'] };
-			expect(rememberDelivery(staticData, { id: 'old-id', digest: digest(1), until: NOW + 1000 }, { now: NOW })).toBe(false);
-			expect(staticData.seenDeliveryIds).toBeUndefined();
-			expect(staticData.deliveryLog).toHaveLength(2);
-			expect(rememberDelivery(staticData, { id: 'old-id', digest: digest(3), until: NOW + 1000 }, { now: NOW })).toBe(false);
-		});
 	});
 });
