@@ -14,7 +14,7 @@ export const UNLIMITED: RateLimitOptions = { requestsPerWindow: 1_000_000, windo
 export const emailsOf = (items: IDataObject[] | null) => (items ?? []).map((item) => item.email as string).sort();
 export const locator = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
 
-export function pollTrigger(bed: AweberTestbed, listId: number, event = 'subscriberAdded', options: IDataObject = {}): PollRunner {
+export function pollTrigger(bed: AweberTestbed, listId: number | string, event = 'subscriberAdded', options: IDataObject = {}): PollRunner {
 	return new PollRunner(bed.harness, {
 		type: 'aWeberListTrigger',
 		credentialId: bed.credentialId,

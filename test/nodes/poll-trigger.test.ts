@@ -1,57 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startTestbed, type AweberTestbed } from '../harness/aweber';
+import { startTestbed, useTestbed } from '../harness/aweber';
 import { PollRunner } from '../harness/poll';
 import { call, listPath } from '../sandbox/api-test-client';
-import type { RateLimitOptions } from '../sandbox/types';
 import { hasPollBudget } from '../harness/n8nVersion';
-
-// The tests add subscribers by the thousand; AWeber's own limit is covered by the transport's tests.
-const UNLIMITED: RateLimitOptions = { requestsPerWindow: 1_000_000, windowSeconds: 60, lockoutSeconds: 60 };
+import { UNLIMITED, addSubscribers, emailsOf, locator, pollTrigger } from './poll-trigger.helpers';
 
 type PollEvent = 'subscriberAdded' | 'subscriberUnsubscribed' | 'broadcastSent';
 
-const emailsOf = (items: IDataObject[] | null) => (items ?? []).map((item) => item.email as string);
-
 describe('AWeber Polling Trigger', () => {
-	let bed: AweberTestbed;
-	let token: string;
+	const bed = useTestbed({ rateLimit: UNLIMITED, credential: { rateLimitRequests: 1_000_000 } });
+	// Tokens last an hour of sandbox time: a minute at the tests' 60x clock.
+	const token = () => bed.sandbox.issueToken().access_token;
 
-	beforeAll(async () => {
-		bed = await startTestbed({ rateLimit: UNLIMITED, credential: { rateLimitRequests: 1_000_000 } });
-	});
-	afterAll(async () => await bed.stop());
-	beforeEach(() => {
-		bed.sandbox.reset();
-		bed.sandbox.clearRequests();
-		// Tokens last an hour of sandbox time: a minute at the tests' 60x clock.
-		token = bed.sandbox.issueToken().access_token;
-	});
-
-	const locator = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 	const apiCalls = () => bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/'));
 
-	function trigger(event: PollEvent, listId: number, options: IDataObject = {}): PollRunner {
-		return new PollRunner(bed.harness, {
-			type: 'aWeberListTrigger',
-			credentialId: bed.credentialId,
-			parameters: { event, accountId: locator(bed.sandbox.seed.accountId), listId: locator(listId), options },
-		});
-	}
-
-	/** Adds subscribers through AWeber's API, 25 at a time, and returns their addresses. */
-	async function addSubscribers(listId: number, count: number, prefix: string): Promise<string[]> {
-		const emails = Array.from({ length: count }, (_, index) => `${prefix}.${index}@example.com`);
-		for (let start = 0; start < emails.length; start += 25) {
-			await Promise.all(
-				emails.slice(start, start + 25).map(async (email) => {
-					const response = await call(bed.sandbox, 'POST', `${listPath(bed.sandbox, listId)}/subscribers`, { token, json: { email } });
-					expect(response.status).toBe(201);
-				}),
-			);
-		}
-		return emails;
-	}
+	const trigger = (event: PollEvent, listId: number, options: IDataObject = {}) => pollTrigger(bed, listId, event, options);
 
 	/** Polls until a poll emits nothing; returns what each poll emitted. */
 	async function pollUntilIdle(runner: PollRunner, between?: () => Promise<void>): Promise<IDataObject[][]> {
@@ -97,7 +61,7 @@ describe('AWeber Polling Trigger', () => {
 		const { empty } = bed.sandbox.seed.lists;
 		const runner = trigger('subscriberAdded', empty);
 		await runner.poll();
-		const added = await addSubscribers(empty, 1000, 'thousand');
+		const added = await addSubscribers(bed, empty, 1000, 'thousand');
 
 		const polls = await pollUntilIdle(runner);
 		const emitted = polls.flat();
@@ -116,10 +80,10 @@ describe('AWeber Polling Trigger', () => {
 		const { empty } = bed.sandbox.seed.lists;
 		const runner = trigger('subscriberAdded', empty, { maxEventsPerPoll: 150 });
 		await runner.poll();
-		const added = await addSubscribers(empty, 1000, 'backlog');
+		const added = await addSubscribers(bed, empty, 1000, 'backlog');
 		let round = 0;
 		const polls = await pollUntilIdle(runner, async () => {
-			if (round < 5) added.push(...(await addSubscribers(empty, 7, `late${round++}`)));
+			if (round < 5) added.push(...(await addSubscribers(bed, empty, 7, `late${round++}`)));
 		});
 
 		expect(polls.length).toBeGreaterThanOrEqual(Math.ceil(added.length / 150));
@@ -168,7 +132,7 @@ describe('AWeber Polling Trigger', () => {
 		expect(await runner.poll()).toBeNull();
 		const { subscribed } = bed.sandbox.seed.subscribers;
 		const response = await call(bed.sandbox, 'PATCH', `${listPath(bed.sandbox, newsletter)}/subscribers/${subscribed}`, {
-			token,
+			token: token(),
 			json: { status: 'unsubscribed' },
 		});
 		expect(response.status).toBe(209);
@@ -186,7 +150,7 @@ describe('AWeber Polling Trigger', () => {
 		expect(await runner.poll()).toBeNull();
 
 		const response = await call(bed.sandbox, 'POST', `${listPath(bed.sandbox, newsletter)}/broadcasts/${draft}/schedule`, {
-			token,
+			token: token(),
 			form: { scheduled_for: new Date(bed.sandbox.clock.now()).toISOString() },
 		});
 		expect(response.status).toBe(200);
@@ -205,7 +169,7 @@ describe('AWeber Polling Trigger', () => {
 		const runner = trigger('subscriberAdded', customers);
 		await runner.poll();
 		const cursor = runner.workflow.nodeStaticData.cursor;
-		await addSubscribers(customers, 2, 'sample');
+		await addSubscribers(bed, customers, 2, 'sample');
 
 		bed.sandbox.clearRequests();
 		expect(emailsOf(await runner.poll({ mode: 'manual' }))).toEqual([expect.stringMatching(/^sample\.[01]@example\.com$/)]);
@@ -228,7 +192,7 @@ describe('AWeber Polling Trigger', () => {
 		const { customers } = bed.sandbox.seed.lists;
 		const runner = trigger('subscriberAdded', customers);
 		await runner.poll();
-		const added = await addSubscribers(customers, 3, 'budget');
+		const added = await addSubscribers(bed, customers, 3, 'budget');
 		expect(await runner.poll({ pollBudgetMs: 0 })).toBeNull();
 		expect(emailsOf(await runner.poll()).sort()).toEqual(added.sort());
 	});
@@ -237,7 +201,7 @@ describe('AWeber Polling Trigger', () => {
 		const { customers } = bed.sandbox.seed.lists;
 		const runner = trigger('subscriberAdded', customers);
 		await runner.poll({ withoutPollBudget: true });
-		const added = await addSubscribers(customers, 3, 'no-budget');
+		const added = await addSubscribers(bed, customers, 3, 'no-budget');
 		expect(emailsOf(await runner.poll({ withoutPollBudget: true })).sort()).toEqual(added.sort());
 	});
 
