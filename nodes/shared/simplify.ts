@@ -58,11 +58,20 @@ function simplifyOutput(simplify: (entry: IDataObject) => IDataObject) {
 	};
 }
 
-/** Each output object, or each entry of a collection page (whose envelope the routed entry still reads), reshaped. */
+/**
+ * Each output object, or each entry of a collection page (whose envelope the routed entry still reads), reshaped.
+ * A page's own list of entries is emptied once they are reshaped: n8n's HTTP client holds on to its answer until the
+ * connection is free again, which, while Return All reads pages ahead, lasts long enough for V8 to move the raw
+ * entries to its old generation, where they would stay as garbage as large as the output (bench/RESULTS.md, Return All).
+ */
 export function eachOutputEntry(items: INodeExecutionData[], reshape: (entry: IDataObject) => IDataObject): INodeExecutionData[] {
 	return items.map((item) => {
 		const { json } = item;
-		if (isCollectionPage(json)) return { ...item, json: { ...json, entries: json.entries.map(reshape) } };
+		if (isCollectionPage(json)) {
+			const entries = json.entries.map(reshape);
+			json.entries.length = 0;
+			return { ...item, json: { ...json, entries } };
+		}
 		// An answer that is no object (JSON `null`) is not an entry: it goes out as AWeber gave it.
 		return typeof json === 'object' && json !== null ? { ...item, json: reshape(json) } : item;
 	});
