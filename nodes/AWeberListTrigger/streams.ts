@@ -43,19 +43,18 @@ export const EVENT_STREAMS: Record<PollEvent, EventStream> = {
 
 /**
  * AWeber's now for one answer: its `Date`, but never behind this machine's clock or an earlier answer of the same
- * poll. A single answer dated in the past (a proxy's stale `Date`, a clock reset to 1970) would otherwise move a
- * stored cursor back and replay everything since; such a date is set aside, and logged. Ahead is believed: AWeber
- * dates its entries with its own clock, which this machine's may trail (docs/aweber-behaviour.md#answers).
+ * poll; undefined when the answer's `Date` is set aside. A single answer dated in the past (a proxy's stale `Date`, a
+ * clock reset to 1970) would otherwise move a stored cursor back and replay everything since; such a date is set
+ * aside, and logged. Ahead is believed: AWeber dates its entries with its own clock, which this machine's may trail
+ * (docs/aweber-behaviour.md#answers).
  */
-function trustedNow(context: AweberContext, dated: number, latest: number): number {
-	const floor = Math.max(Date.now(), latest);
-	if (dated < floor - MAX_CLOCK_SKEW_MS) {
-		context.logger.warn(
-			`AWeber Polling Trigger: set aside the date of AWeber's answer (${new Date(dated).toISOString()}): it is behind this machine's clock and earlier answers (${new Date(floor).toISOString()})`,
-			{ node: context.getNode().name },
-		);
-	}
-	return Math.max(dated, floor);
+function trustedNow(context: AweberContext, dated: number, floor: number): number | undefined {
+	if (dated >= floor - MAX_CLOCK_SKEW_MS) return Math.max(dated, floor);
+	context.logger.warn(
+		`AWeber Polling Trigger: set aside the date of AWeber's answer (${new Date(dated).toISOString()}): it is behind this machine's clock and earlier answers (${new Date(floor).toISOString()})`,
+		{ node: context.getNode().name },
+	);
+	return undefined;
 }
 
 /** Pages of one stream, read through the shared transport (pacing, retries, error mapping). */
@@ -65,7 +64,11 @@ export function streamPages(context: AweberContext, stream: EventStream, account
 		const { page, answeredAt: dated } = await readCollectionPageAt(context, stream.path(accountId, listId), {
 			qs: { ...stream.query, 'ws.start': offset, 'ws.size': size },
 		});
-		const answeredAt = trustedNow(context, dated, latest);
+		const floor = Math.max(Date.now(), latest);
+		const trusted = trustedNow(context, dated, floor);
+		// Without a Date to go by, entries are placed against this machine's clock (or an earlier answer), and the page
+		// says nothing of AWeber's now: this machine's clock may trail AWeber's, so it must not pull a stored cursor back.
+		const answeredAt = trusted ?? floor;
 		latest = answeredAt;
 		const entries = page.entries;
 		const events = entries.flatMap((entry): StreamEvent[] => {
@@ -88,7 +91,7 @@ export function streamPages(context: AweberContext, stream: EventStream, account
 			events,
 			hasMore: typeof page.next_collection_link === 'string' && page.next_collection_link !== '',
 			entryCount: entries.length,
-			answeredAt,
+			answeredAt: trusted,
 		};
 	};
 }
