@@ -7,6 +7,10 @@ describe('"Schedule For" time zone handling', () => {
 		['New York, date picker value with milliseconds', '2030-03-20T08:15:30.000', 'America/New_York', '2030-03-20T08:15:30-04:00', '2030-03-20T12:15:30Z'],
 		['a half-hour zone', '2030-05-01 18:00', 'Asia/Kolkata', '2030-05-01T18:00:00+05:30', '2030-05-01T12:30:00Z'],
 		['UTC', '2030-05-01T18:00:00', 'UTC', '2030-05-01T18:00:00+00:00', '2030-05-01T18:00:00Z'],
+		['a date alone: midnight', '2030-01-15', 'Europe/Berlin', '2030-01-15T00:00:00+01:00', '2030-01-14T23:00:00Z'],
+		// Half an hour before Berlin's clocks go forward (02:00 -> 03:00, at 01:00 UTC): still winter time.
+		['just before a change to summer time', '2030-03-31T01:30', 'Europe/Berlin', '2030-03-31T01:30:00+01:00', '2030-03-31T00:30:00Z'],
+		['just after it', '2030-03-31T03:30', 'Europe/Berlin', '2030-03-31T03:30:00+02:00', '2030-03-31T01:30:00Z'],
 	])('reads a time without a zone as wall-clock time in the workflow zone (%s)', (_case, value, zone, iso, instant) => {
 		expect(parseScheduleTime(value, zone)).toEqual({ time: { iso, epochMs: Date.parse(instant) } });
 	});
@@ -15,6 +19,8 @@ describe('"Schedule For" time zone handling', () => {
 		['2030-01-15T10:00:00-05:00', '2030-01-15T10:00:00-05:00'],
 		['2030-01-15T10:00:00.123456+0530', '2030-01-15T10:00:00+05:30'],
 		['2030-01-15T10:00:00Z', '2030-01-15T10:00:00+00:00'],
+		['2030-01-15t10:00:00z', '2030-01-15T10:00:00+00:00'],
+		['2030-01-15T10:00:00-0530', '2030-01-15T10:00:00-05:30'],
 	])('keeps a time that has its own offset (%s), whatever the workflow zone', (value, iso) => {
 		expect(parseScheduleTime(value, 'Asia/Tokyo')).toMatchObject({ time: { iso } });
 	});
@@ -29,7 +35,7 @@ describe('"Schedule For" time zone handling', () => {
 		expect(parseScheduleTime(' 2030-01-15T10:00:00Z\n', 'UTC')).toMatchObject({ time: { iso: '2030-01-15T10:00:00+00:00' } });
 	});
 
-	it.each([[true], [{ day: 15 }], [['2030-01-15T10:00:00Z']]])('refuses %j from an expression as not a date and time, naming what it got', (value) => {
+	it.each([[true], [{ day: 15 }], [['2030-01-15T10:00:00Z']], [null], [undefined]])('refuses %j from an expression as not a date and time, naming what it got', (value) => {
 		expect(parseScheduleTime(value, 'UTC')).toEqual({ problem: expect.stringMatching(/^".*" is not a date and time/) });
 	});
 

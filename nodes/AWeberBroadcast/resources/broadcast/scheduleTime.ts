@@ -70,8 +70,8 @@ function isRealDate(utc: number, ...parts: number[]): boolean {
 	return actual.every((value, index) => value === parts[index]);
 }
 
+/** `Z` (no digits) is 0; `+05`, `+0530` and `-05:30` are what they say. */
 function zoneOffsetMinutes(zone: string): number {
-	if (zone.toUpperCase() === 'Z') return 0;
 	const digits = zone.slice(1).replace(':', '');
 	const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0');
 	return zone.startsWith('-') ? -minutes : minutes;
