@@ -60,13 +60,18 @@ const MAX_SEARCH_STEPS = 40;
 /** Extra pages a window read may take when new entries pushed the boundary down meanwhile. */
 const MAX_EXTRA_WINDOW_PAGES = 3;
 
-export function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
-	return cursor.time === null || event.time > cursor.time || (event.time === cursor.time && !cursor.ids.includes(event.id));
+/**
+ * Whether an event read down to the cursor (so none older than its time: `readDown` stops there) is new: all are but
+ * those already emitted at the cursor's second. A subscriber emitted there who comes again later (unsubscribed again)
+ * is new at the later time.
+ */
+function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
+	return event.time !== cursor.time || !cursor.ids.includes(event.id);
 }
 
-/** Strictly older than the cursor: every event from here on was emitted by an earlier poll. */
-function isBeyondCursor(event: StreamEvent, cursor: EventCursor): boolean {
-	return cursor.time !== null && event.time < cursor.time;
+/** Strictly older than the cursor's time (`null`: nothing is): every event from here on was emitted by an earlier poll. */
+function isBeyondCursor(event: StreamEvent, cursorTime: number | null): boolean {
+	return event.time < (cursorTime ?? -Infinity);
 }
 
 /**
@@ -80,13 +85,14 @@ export async function startingCursor(fetchPage: FetchPage, options: CollectOptio
 	const first = await fetchPage(0, options.pageSize);
 	const newest = first.events[0];
 	if (newest === undefined) return { cursor: { time: null, ids: [] }, complete: true };
-	const reusingFirst: FetchPage = async (offset, size) => (offset === 0 && size === options.pageSize ? first : await fetchPage(offset, size));
-	const reading = await readDown(reusingFirst, 0, { time: newest.time, ids: [] }, options, maxPages);
+	// readDown asks for pages of options.pageSize: the one at offset 0 is the page just read.
+	const reusingFirst: FetchPage = async (offset, size) => (offset === 0 ? first : await fetchPage(offset, size));
+	const reading = await readDown(reusingFirst, 0, newest.time, options, maxPages);
 	if (reading === undefined) return undefined;
-	// Entries added during the read may be newer still: the cursor is the newest second read, with every id at it.
-	const time = Math.max(...reading.events.map((event) => event.time));
-	const ids = [...new Set(reading.events.filter((event) => event.time === time).map((event) => event.id))];
-	return { cursor: { time, ids }, complete: reading.reachedCursor };
+	// The cursor is the newest second when watching began, with every id read at it (pages overlap: each id once).
+	// Entries added during the read at a later second are not yet watched: the next poll emits every one of them.
+	const ids = [...new Set(reading.events.filter((event) => event.time === newest.time).map((event) => event.id))];
+	return { cursor: { time: newest.time, ids }, complete: reading.reachedCursor };
 }
 
 /** A stored cursor the poll can use: a time a date can have (or null), and text ids. */
@@ -155,7 +161,7 @@ function continuesFrom(events: StreamEvent[], anchor: StreamEvent): boolean {
  * after the first overlaps the one before (`PAGE_OVERLAP`); undefined when out of time or when a page does not go on
  * from the one before (more entries removed meanwhile than the overlap covers).
  */
-async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCursor, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
+async function readDown(fetchPage: FetchPage, offset: number, cursorTime: number | null, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
 	const events: StreamEvent[] = [];
 	let position = offset;
 	let anchor: StreamEvent | undefined;
@@ -169,7 +175,7 @@ async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCurso
 			return undefined;
 		}
 		for (const event of entries) {
-			if (isBeyondCursor(event, cursor)) return { events, reachedCursor: true, end: start };
+			if (isBeyondCursor(event, cursorTime)) return { events, reachedCursor: true, end: start };
 			events.push(event);
 		}
 		position = start + entryCount;
@@ -183,7 +189,7 @@ async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCurso
  * Where the cursor lies in the newest-first collection: the offset of the first entry older than it (or the
  * collection's length). Galloping then bisection with whole pages, so a deep backlog costs a few requests.
  */
-async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCursor, options: CollectOptions): Promise<number | undefined> {
+async function locateCursor(fetchPage: FetchPage, from: number, cursorTime: number | null, options: CollectOptions): Promise<number | undefined> {
 	let low = from; // every entry before `low` is at or after the cursor
 	let high: number | undefined; // the cursor lies at or before `high`
 	let step = Math.max(options.pageSize, from);
@@ -191,7 +197,7 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
 		if (options.outOfTime?.()) return undefined;
 		const probe: number = high === undefined ? low + step : high - low <= options.pageSize ? low : low + Math.floor((high - low) / 2);
 		const { events, hasMore, entryCount } = await fetchPage(probe, options.pageSize);
-		const firstBeyond = events.findIndex((event) => isBeyondCursor(event, cursor));
+		const firstBeyond = events.findIndex((event) => isBeyondCursor(event, cursorTime));
 		// An approximate offset is enough: the window read that follows goes on until it passes the cursor.
 		if (firstBeyond > 0) return probe + firstBeyond;
 		if (firstBeyond === 0 || entryCount === 0) {
@@ -231,12 +237,12 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 	// or a second with more events than a poll emits would never be passed.
 	const window = options.maxEvents + cursor.ids.length;
 	const windowPages = Math.ceil(window / Math.max(1, options.pageSize - PAGE_OVERLAP)) + 1;
-	let reading = await readDown(fetchPage, 0, cursor, options, windowPages);
+	let reading = await readDown(fetchPage, 0, cursor.time, options, windowPages);
 	if (reading === undefined) return unchanged;
 	if (!reading.reachedCursor) {
-		const boundary = await locateCursor(fetchPage, reading.end, cursor, options);
+		const boundary = await locateCursor(fetchPage, reading.end, cursor.time, options);
 		if (boundary === undefined) return unchanged;
-		reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
+		reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor.time, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
 		if (reading === undefined || !reading.reachedCursor) return unchanged;
 	}
 	// Pages read while entries were being added can overlap: keep each event once.
