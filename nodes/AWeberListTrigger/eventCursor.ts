@@ -101,13 +101,13 @@ export function isUsableCursor(value: unknown): value is EventCursor {
 	return (
 		typeof cursor === 'object' &&
 		cursor !== null &&
-		(cursor.time === null || (typeof cursor.time === 'number' && Number.isFinite(cursor.time) && Math.abs(cursor.time) <= MAX_DATE_MS)) &&
+		(cursor.time === null || (typeof cursor.time === 'number' && Math.abs(cursor.time) <= MAX_DATE_MS)) &&
 		Array.isArray(cursor.ids) &&
 		cursor.ids.every((id) => typeof id === 'string')
 	);
 }
 
-/** The largest time a JavaScript date can hold (ECMAScript: 8.64e15 ms from 1970). */
+/** The largest time a JavaScript date can hold (ECMAScript: 8.64e15 ms from 1970). NaN and Infinity are not within it. */
 const MAX_DATE_MS = 8.64e15;
 
 /**
