@@ -226,8 +226,10 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 	if (options.outOfTime?.()) return { events: [], cursor: stored };
 	// The newest page is read first anyway: its answer says AWeber's now, against which the cursor is checked.
 	let newest: StreamPage | undefined = await fetchPages(0, options.pageSize);
+	// Every read asks for pages of options.pageSize: the first read at offset 0 is served that page, a later one (when
+	// AWeber's pages are shorter than asked, the window can start at 0 again) is read anew.
 	const fetchPage: FetchPage = async (offset, size) => {
-		const page = newest !== undefined && offset === 0 && size === options.pageSize ? newest : await fetchPages(offset, size);
+		const page = newest !== undefined && offset === 0 ? newest : await fetchPages(offset, size);
 		newest = undefined;
 		return page;
 	};

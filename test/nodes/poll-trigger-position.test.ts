@@ -65,4 +65,15 @@ describe('AWeber Polling Trigger: its stored position at the bounds', () => {
 		expect(lines).toEqual(kept ? [] : [triggerWarning(runner, future)]);
 		expect(runner.workflow.nodeStaticData.cursor).toEqual({ time: kept ? dated + ahead : dated, ids: [] });
 	});
+
+	it('with pages AWeber shortens to 20 entries, emits a backlog of 150 new subscribers in one poll', async () => {
+		const { empty } = bed.sandbox.seed.lists;
+		const runner = await watchingTrigger(bed, empty);
+		// The poll asks for pages of 100: its first read (13 pages, 10 entries further each) ends at entry 140; the
+		// cursor is located past the end, at 150, and read again from the top.
+		bed.sandbox.pages.cap(20);
+		const added = await addSubscribers(bed, empty, 150, 'short-pages', 1000);
+		expect(emailsOf(await runner.poll())).toEqual([...added].sort());
+		expect(await runner.poll()).toBeNull();
+	});
 });
