@@ -32,15 +32,16 @@ export interface StreamPage {
 export type FetchPage = (offset: number, size: number) => Promise<StreamPage>;
 
 export interface CollectOptions {
+	/** Entries asked for per page: AWeber's largest, 100 (more than PAGE_OVERLAP, or a read would never move on). */
 	pageSize: number;
 	/** Most events one poll emits; a larger backlog drains over several polls, oldest first. */
 	maxEvents: number;
 	/** True once the poll has used its share of n8n's poll budget; the poll then gives up without moving the cursor. */
 	outOfTime?: () => boolean;
 	/** Told when a stored cursor lies ahead of AWeber's clock, before it is brought back to AWeber's now. */
-	onFutureCursor?: (storedTime: number, now: number) => void;
+	onFutureCursor: (storedTime: number, now: number) => void;
 	/** Told when the collection changed under a read more than the page overlap covers: the poll gives up for now. */
-	onBrokenRead?: () => void;
+	onBrokenRead: () => void;
 }
 
 export interface CollectResult {
@@ -115,8 +116,10 @@ const MAX_DATE_MS = 8.64e15;
  * event until that time: it is brought back to AWeber's now. The same cursor when it is fine.
  */
 function notAheadOfAweber(cursor: EventCursor, now: number | undefined, options: CollectOptions): EventCursor {
-	if (now === undefined || cursor.time === null || cursor.time <= now + MAX_CLOCK_SKEW_MS) return cursor;
-	options.onFutureCursor?.(cursor.time, now);
+	// No time (the collection was empty when watching began) is ahead of nothing.
+	const time = cursor.time ?? -Infinity;
+	if (now === undefined || time <= now + MAX_CLOCK_SKEW_MS) return cursor;
+	options.onFutureCursor(time, now);
 	return { time: now, ids: [] };
 }
 
@@ -165,13 +168,13 @@ async function readDown(fetchPage: FetchPage, offset: number, cursorTime: number
 	const events: StreamEvent[] = [];
 	let position = offset;
 	let anchor: StreamEvent | undefined;
-	const overlap = Math.min(PAGE_OVERLAP, options.pageSize - 1);
 	for (let page = 0; page < maxPages; page++) {
 		if (options.outOfTime?.()) return undefined;
-		const start = page === 0 ? position : Math.max(offset, position - overlap);
+		// The first page starts at `offset` (position is offset then), each later one PAGE_OVERLAP entries back.
+		const start = Math.max(offset, position - PAGE_OVERLAP);
 		const { events: entries, hasMore, entryCount } = await fetchPage(start, options.pageSize);
 		if (anchor !== undefined && !continuesFrom(entries, anchor)) {
-			options.onBrokenRead?.();
+			options.onBrokenRead();
 			return undefined;
 		}
 		for (const event of entries) {
@@ -238,7 +241,7 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
 	// or a second with more events than a poll emits would never be passed.
 	const window = options.maxEvents + cursor.ids.length;
-	const windowPages = Math.ceil(window / Math.max(1, options.pageSize - PAGE_OVERLAP)) + 1;
+	const windowPages = Math.ceil(window / (options.pageSize - PAGE_OVERLAP)) + 1;
 	let reading = await readDown(fetchPage, 0, cursor.time, options, windowPages);
 	if (reading === undefined) return unchanged;
 	if (!reading.reachedCursor) {

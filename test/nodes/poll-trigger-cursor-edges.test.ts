@@ -1,10 +1,10 @@
 // The poll trigger's cursor (nodes/AWeberListTrigger/eventCursor.ts) at its edges: the start when watching begins, a
 // subscriber who comes again, reads the collection changes under, a collection that never ends.
 // docs/triggers.md, "AWeber Polling Trigger".
-import { collectNewEvents, PAGE_OVERLAP, startingCursor, type CollectOptions, type FetchPage } from '../../nodes/AWeberListTrigger/eventCursor';
-import { FakeCollection } from './poll-trigger-cursor.helpers';
+import { collectNewEvents, PAGE_OVERLAP, startingCursor, type FetchPage } from '../../nodes/AWeberListTrigger/eventCursor';
+import { FakeCollection, pollOptions } from './poll-trigger-cursor.helpers';
 
-const options: CollectOptions = { pageSize: 100, maxEvents: 1000 };
+const options = pollOptions();
 const idsOf = (events: Array<{ id: string }>) => events.map((event) => event.id);
 
 describe('AWeber Polling Trigger cursor at its edges', () => {

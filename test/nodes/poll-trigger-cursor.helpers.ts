@@ -8,6 +8,11 @@ import {
 	type StreamPage,
 } from '../../nodes/AWeberListTrigger/eventCursor';
 
+/** The options of a poll as the trigger gives them (pages of 100), nothing said of a future cursor or a broken read. */
+export function pollOptions(overrides: Partial<CollectOptions> = {}): CollectOptions {
+	return { pageSize: 100, maxEvents: 1000, onFutureCursor: () => undefined, onBrokenRead: () => undefined, ...overrides };
+}
+
 /** A start from one page: the newest event's second, with the ids of that page at it. */
 export function cursorAtNewest(page: { events: StreamEvent[] }): EventCursor {
 	const newest = page.events[0];

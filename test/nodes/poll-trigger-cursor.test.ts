@@ -1,8 +1,8 @@
 import { parseAweberTime } from '../../nodes/shared/aweberTime';
-import { collectNewEvents, PAGE_OVERLAP, type CollectOptions } from '../../nodes/AWeberListTrigger/eventCursor';
-import { cursorAtNewest, drain, FakeCollection } from './poll-trigger-cursor.helpers';
+import { collectNewEvents, PAGE_OVERLAP } from '../../nodes/AWeberListTrigger/eventCursor';
+import { cursorAtNewest, drain, FakeCollection, pollOptions } from './poll-trigger-cursor.helpers';
 
-const options: CollectOptions = { pageSize: 100, maxEvents: 1000 };
+const options = pollOptions();
 
 describe('AWeber Polling Trigger cursor', () => {
 	it('costs one request when nothing happened', async () => {
@@ -35,7 +35,7 @@ describe('AWeber Polling Trigger cursor', () => {
 		// 5,000 events, in runs of 7 sharing a second.
 		for (let index = 0; index < 5000; index++) collection.add(1000 + Math.floor(index / 7) * 1000);
 		collection.requests = 0;
-		const { emitted, sizes } = await drain(collection, start, { pageSize: 100, maxEvents: 300 });
+		const { emitted, sizes } = await drain(collection, start, pollOptions({ maxEvents: 300 }));
 		expect(emitted).toHaveLength(5000);
 		expect(new Set(emitted.map((event) => event.id)).size).toBe(5000);
 		expect(emitted.map((event) => event.time)).toEqual([...emitted.map((event) => event.time)].sort((a, b) => a - b));
@@ -54,7 +54,7 @@ describe('AWeber Polling Trigger cursor', () => {
 		collection.beforeEachPage = () => {
 			if (collection.entries.length < 4000) collection.add((time += 1000), 3);
 		};
-		const { emitted } = await drain(collection, start, { pageSize: 100, maxEvents: 250 });
+		const { emitted } = await drain(collection, start, pollOptions({ maxEvents: 250 }));
 		collection.beforeEachPage = undefined;
 		const all = collection.entries.slice(0, -1);
 		expect(emitted.map((event) => event.id).sort()).toEqual(all.map((event) => event.id).sort());
@@ -91,7 +91,7 @@ describe('AWeber Polling Trigger cursor', () => {
 		// The first page showed only 100 of the 150: the other 50 count as new at that second.
 		expect(start.ids).toHaveLength(100);
 		collection.add(7000, 120);
-		const { emitted, cursor } = await drain(collection, start, { pageSize: 100, maxEvents: 60 });
+		const { emitted, cursor } = await drain(collection, start, pollOptions({ maxEvents: 60 }));
 		expect(emitted).toHaveLength(170);
 		expect(cursor.ids).toHaveLength(270);
 	});
