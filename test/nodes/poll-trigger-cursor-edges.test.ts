@@ -19,11 +19,8 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		const imported = collection.add(7000, 150);
 		// Before the second page read: 100 arrive a second later, more than a page read's step pushes down.
 		let arrived: ReturnType<FakeCollection['add']> = [];
-		collection.beforeEachPage = () => {
-			if (collection.requests === 2) arrived = collection.add(8000, 100);
-		};
+		collection.beforeSecondPage(() => (arrived = collection.add(8000, 100)));
 		const start = await startingCursor(collection.fetch, options, 100);
-		collection.beforeEachPage = undefined;
 		expect(start).toEqual({ cursor: { time: 7000, ids: expect.any(Array) }, complete: true });
 		expect([...start!.cursor.ids].sort()).toEqual(idsOf(imported).sort());
 
@@ -47,9 +44,7 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		const start = { time: 0, ids: [before.id] };
 		collection.add(9000, 250);
 		// Before the second page read: the 20 newest removed, which pulls the first page's last entry above the overlap.
-		collection.beforeEachPage = () => {
-			if (collection.requests === 2) collection.entries.splice(0, PAGE_OVERLAP + 10);
-		};
+		collection.beforeSecondPage(() => collection.entries.splice(0, PAGE_OVERLAP + 10));
 		let broken = 0;
 		const result = await collectNewEvents(collection.fetch, start, { ...options, onBrokenRead: () => broken++ });
 		expect({ broken, result }).toEqual({ broken: 1, result: { events: [], cursor: start } });
@@ -58,9 +53,7 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 	it('gives up, emitting nothing, when every entry vanishes between two page reads', async () => {
 		const collection = new FakeCollection();
 		collection.add(1000, 150);
-		collection.beforeEachPage = () => {
-			if (collection.requests === 2) collection.entries.splice(0);
-		};
+		collection.beforeSecondPage(() => collection.entries.splice(0));
 		let broken = 0;
 		const start = { time: 0, ids: [] };
 		const result = await collectNewEvents(collection.fetch, start, { ...options, onBrokenRead: () => broken++ });
@@ -71,12 +64,9 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		const collection = new FakeCollection();
 		const first = collection.add(1000, 150);
 		let arrived: ReturnType<FakeCollection['add']> = [];
-		collection.beforeEachPage = () => {
-			if (collection.requests === 2) arrived = collection.add(2000, 100);
-		};
+		collection.beforeSecondPage(() => (arrived = collection.add(2000, 100)));
 		let broken = 0;
 		const result = await collectNewEvents(collection.fetch, { time: 0, ids: [] }, { ...options, onBrokenRead: () => broken++ });
-		collection.beforeEachPage = undefined;
 		expect(broken).toBe(0);
 		// The second page began with the 10 oldest arrivals, which it read; the other 90 lie above what the poll read.
 		expect(idsOf(result.events)).toEqual(idsOf([...first, ...arrived.slice(0, 10)]));

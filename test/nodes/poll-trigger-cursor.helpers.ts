@@ -38,6 +38,14 @@ export class FakeCollection {
 
 	private nextId = 1;
 
+	/** Runs `act` once, just before the second page read from now is served: a change between two page reads of a poll. */
+	beforeSecondPage(act: () => void): void {
+		const at = this.requests + 2;
+		this.beforeEachPage = () => {
+			if (this.requests === at) act();
+		};
+	}
+
 	add(time: number, count = 1): StreamEvent[] {
 		const added: StreamEvent[] = [];
 		for (let index = 0; index < count; index++) {
