@@ -156,7 +156,8 @@ export const PAGE_OVERLAP = 10;
  * (entries added above pushed it further down, so nothing between was skipped).
  */
 function continuesFrom(events: StreamEvent[], anchor: StreamEvent): boolean {
-	return events.some((event) => event.id === anchor.id && event.time === anchor.time) || (events[0] !== undefined && events[0].time > anchor.time);
+	// By its id alone: the anchor on the page at a later time (AWeber lists it again) makes the page begin newer anyway.
+	return events.some((event) => event.id === anchor.id) || (events[0] !== undefined && events[0].time > anchor.time);
 }
 
 /**

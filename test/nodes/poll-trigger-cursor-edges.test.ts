@@ -50,6 +50,17 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		expect({ broken, result }).toEqual({ broken: 1, result: { events: [], cursor: start } });
 	});
 
+	it('goes on when 9 entries vanish between two page reads: the second page then begins with the first page\'s last entry', async () => {
+		const collection = new FakeCollection();
+		for (let second = 1; second <= 150; second++) collection.add(second * 1000);
+		collection.beforeSecondPage(() => collection.entries.splice(0, PAGE_OVERLAP - 1));
+		let broken = 0;
+		const result = await collectNewEvents(collection.fetch, { time: 0, ids: [] }, { ...options, onBrokenRead: () => broken++ });
+		expect(broken).toBe(0);
+		// The 9 were read before they vanished: every entry fires once.
+		expect(result.events.map((event) => event.time)).toEqual(Array.from({ length: 150 }, (_, index) => (index + 1) * 1000));
+	});
+
 	it('gives up, emitting nothing, when every entry vanishes between two page reads', async () => {
 		const collection = new FakeCollection();
 		collection.add(1000, 150);
