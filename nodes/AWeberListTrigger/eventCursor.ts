@@ -143,9 +143,9 @@ interface Reading {
 /**
  * Entries each page read repeats of the page before. The collection is read by offset, and an entry removed above the
  * read (an unsubscriber deleted, a test broadcast removed) between two page reads moves every later entry up by one:
- * without the overlap the entry that moved across the page boundary would never be read. Up to this many removals
- * between two page reads are survived (the previous page's last entry is found again); more, and the read gives up
- * without moving the cursor, so the next poll reads again. 10 of AWeber's 100 per page costs a tenth more requests
+ * without the overlap the entry that moved across the page boundary would never be read. Up to one fewer than this
+ * many removals between two page reads are survived (the previous page's last entry, the last of the repeated ones, is
+ * found again); more, and the read gives up without moving the cursor, so the next poll reads again. 10 of AWeber's 100 per page costs a tenth more requests
  * for a long backlog, and nothing when one page holds everything new.
  */
 export const PAGE_OVERLAP = 10;
