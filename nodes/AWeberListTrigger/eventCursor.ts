@@ -227,13 +227,13 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursorTime: numb
  * if that cannot be confirmed, nothing is emitted and the cursor stays.
  */
 export async function collectNewEvents(fetchPages: FetchPage, stored: EventCursor, options: CollectOptions): Promise<CollectResult> {
-	if (options.outOfTime?.()) return { events: [], cursor: stored };
-	// The newest page is read first anyway: its answer says AWeber's now, against which the cursor is checked.
+	// The newest page is read first anyway: its answer says AWeber's now, against which the cursor is checked. (Out of
+	// time already, the read below gives up after it: n8n's budgets are minutes.)
 	let newest: StreamPage | undefined = await fetchPages(0, options.pageSize);
-	// Every read asks for pages of options.pageSize: the first read at offset 0 is served that page, a later one (when
+	// The first read is the window's first page, at offset 0: it is served that page. Any later read at offset 0 (when
 	// AWeber's pages are shorter than asked, the window can start at 0 again) is read anew.
 	const fetchPage: FetchPage = async (offset, size) => {
-		const page = newest !== undefined && offset === 0 ? newest : await fetchPages(offset, size);
+		const page = newest ?? (await fetchPages(offset, size));
 		newest = undefined;
 		return page;
 	};

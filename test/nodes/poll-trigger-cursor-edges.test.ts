@@ -109,4 +109,22 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		expect(result).toEqual({ events: [], cursor });
 		expect(collection.requests).toBe(13);
 	});
+
+	// The first read (13 pages from 0, each 90 further) ends at 1,180 without reaching the cursor; the probes then
+	// gallop from there (steps of 1,180, doubling) and halve the gap; the read of the oldest 1,000 starts 1,001 above
+	// where the cursor was found (its second's one id is read again).
+	const pagesFrom = (from: number, count: number) => Array.from({ length: count }, (_, page) => from + page * 90);
+	it.each([
+		['with older entries below the cursor', 20, 5000, [2360, 4820, 9640, 7280, 6100, 5510, 5215, 5067, 4993], 5001],
+		['whose cursor is the collection\'s last entry', 0, 3000, [2360, 4820, 3640, 3050, 2755, 2952], 3001],
+		['where a probe lands on the first entry older than the cursor', 20, 2459, [2360, 4820, 3640, 3050, 2755, 2607, 2533, 2460], 2460],
+	])('finds its cursor in a deep backlog %s in a few probes, and emits the oldest 1,000 events', async (_name, older, backlog, probes, found) => {
+		const collection = new FakeCollection();
+		for (let second = 1; second <= older + 1; second++) collection.add(second * 1000);
+		const cursor = { time: (older + 1) * 1000, ids: [collection.entries[0].id] };
+		const added = collection.add(30_000, backlog);
+		const result = await collectNewEvents(collection.fetch, cursor, options);
+		expect(idsOf(result.events)).toEqual(idsOf(added.slice(0, 1000)));
+		expect(collection.offsets).toEqual([...pagesFrom(0, 13), ...probes, ...pagesFrom(found - 1001, 12)]);
+	});
 });
