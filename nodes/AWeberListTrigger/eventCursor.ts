@@ -210,9 +210,10 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursorTime: numb
 		} else if (!hasMore) {
 			return probe + entryCount;
 		} else {
+			// The gallop's step doubles; once `high` is known it is not used. Entries arriving during the search can put
+			// `low` past `high`: the next probe is then at `low` (high - low is under a page).
 			low = probe + entryCount;
-			if (high === undefined) step *= 2;
-			else if (low >= high) return low;
+			step *= 2;
 		}
 	}
 	return undefined;
