@@ -110,6 +110,17 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		expect(collection.requests).toBe(13);
 	});
 
+	it('gives up, keeping its cursor, when time runs out while it reads the oldest events of a deep backlog', async () => {
+		const collection = new FakeCollection();
+		collection.add(0);
+		collection.add(1000, 5000);
+		const cursor = { time: 0, ids: [collection.entries.at(-1)!.id] };
+		// Time runs out after the first read (13 pages), the search (9 probes) and one page of the second read.
+		const result = await collectNewEvents(collection.fetch, cursor, { ...options, outOfTime: () => collection.requests > 13 + 9 });
+		expect(result).toEqual({ events: [], cursor });
+		expect(collection.offsets.slice(13)).toEqual([2360, 4820, 9640, 7280, 6100, 5510, 5215, 5067, 4993, 4000]);
+	});
+
 	// The first read (13 pages from 0, each 90 further) ends at 1,180 without reaching the cursor; the probes then
 	// gallop from there (steps of 1,180, doubling) and halve the gap; the read of the oldest 1,000 starts 1,001 above
 	// where the cursor was found (its second's one id is read again).
