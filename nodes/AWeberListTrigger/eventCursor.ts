@@ -255,7 +255,8 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 	// Pages read while entries were being added can overlap: keep each event once.
 	const unique = new Map<string, StreamEvent>();
 	for (const event of reading.events) {
-		if (isNewEvent(event, cursor) && !unique.has(`${event.time}:${event.id}`)) unique.set(`${event.time}:${event.id}`, event);
+		// An event read again keeps its first place (a Map keeps a key where it was first set).
+		if (isNewEvent(event, cursor)) unique.set(`${event.time}:${event.id}`, event);
 	}
 	// Oldest first; the sort is stable, so events of one second keep AWeber's order (reversed to oldest first).
 	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);
