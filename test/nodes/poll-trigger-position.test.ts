@@ -76,4 +76,13 @@ describe('AWeber Polling Trigger: its stored position at the bounds', () => {
 		expect(emailsOf(await runner.poll())).toEqual([...added].sort());
 		expect(await runner.poll()).toBeNull();
 	});
+
+	it('ends its read at a page without entries, even one that links a next page: one request', async () => {
+		const { empty } = bed.sandbox.seed.lists;
+		const runner = await watchingTrigger(bed, empty);
+		bed.sandbox.clearRequests();
+		bed.sandbox.faults.next(50, 'rewrite', { method: 'GET', pathPrefix: subscribersPath(empty), rewrite: { nextCollectionLink: 'self' } });
+		expect(await runner.poll()).toBeNull();
+		expect(bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/'))).toHaveLength(1);
+	});
 });
