@@ -116,7 +116,7 @@ const MAX_DATE_MS = 8.64e15;
  * event until that time: it is brought back to AWeber's now. The same cursor when it is fine.
  */
 function notAheadOfAweber(cursor: EventCursor, now: number | undefined, options: CollectOptions): EventCursor {
-	// No time (the collection was empty when watching began) is ahead of nothing.
+	// A cursor without a time (the collection was empty when watching began) is never ahead.
 	const time = cursor.time ?? -Infinity;
 	if (now === undefined || time <= now + MAX_CLOCK_SKEW_MS) return cursor;
 	options.onFutureCursor(time, now);
@@ -145,8 +145,8 @@ interface Reading {
  * read (an unsubscriber deleted, a test broadcast removed) between two page reads moves every later entry up by one:
  * without the overlap the entry that moved across the page boundary would never be read. Up to one fewer than this
  * many removals between two page reads are survived (the previous page's last entry, the last of the repeated ones, is
- * found again); more, and the read gives up without moving the cursor, so the next poll reads again. 10 of AWeber's 100 per page costs a tenth more requests
- * for a long backlog, and nothing when one page holds everything new.
+ * found again); more, and the read gives up without moving the cursor, so the next poll reads again. 10 of AWeber's
+ * 100 per page costs a tenth more requests for a long backlog, and nothing when one page holds everything new.
  */
 export const PAGE_OVERLAP = 10;
 
