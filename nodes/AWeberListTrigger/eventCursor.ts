@@ -32,15 +32,16 @@ export interface StreamPage {
 export type FetchPage = (offset: number, size: number) => Promise<StreamPage>;
 
 export interface CollectOptions {
+	/** Entries asked for per page: AWeber's largest, 100 (more than PAGE_OVERLAP, or a read would never move on). */
 	pageSize: number;
 	/** Most events one poll emits; a larger backlog drains over several polls, oldest first. */
 	maxEvents: number;
 	/** True once the poll has used its share of n8n's poll budget; the poll then gives up without moving the cursor. */
 	outOfTime?: () => boolean;
 	/** Told when a stored cursor lies ahead of AWeber's clock, before it is brought back to AWeber's now. */
-	onFutureCursor?: (storedTime: number, now: number) => void;
+	onFutureCursor: (storedTime: number, now: number) => void;
 	/** Told when the collection changed under a read more than the page overlap covers: the poll gives up for now. */
-	onBrokenRead?: () => void;
+	onBrokenRead: () => void;
 }
 
 export interface CollectResult {
@@ -60,13 +61,18 @@ const MAX_SEARCH_STEPS = 40;
 /** Extra pages a window read may take when new entries pushed the boundary down meanwhile. */
 const MAX_EXTRA_WINDOW_PAGES = 3;
 
-export function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
-	return cursor.time === null || event.time > cursor.time || (event.time === cursor.time && !cursor.ids.includes(event.id));
+/**
+ * Whether an event read down to the cursor (so none older than its time: `readDown` stops there) is new: all are but
+ * those already emitted at the cursor's second. A subscriber emitted there who comes again later (unsubscribed again)
+ * is new at the later time.
+ */
+function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
+	return event.time !== cursor.time || !cursor.ids.includes(event.id);
 }
 
-/** Strictly older than the cursor: every event from here on was emitted by an earlier poll. */
-function isBeyondCursor(event: StreamEvent, cursor: EventCursor): boolean {
-	return cursor.time !== null && event.time < cursor.time;
+/** Strictly older than the cursor's time (`null`: nothing is): every event from here on was emitted by an earlier poll. */
+function isBeyondCursor(event: StreamEvent, cursorTime: number | null): boolean {
+	return event.time < (cursorTime ?? -Infinity);
 }
 
 /**
@@ -80,13 +86,14 @@ export async function startingCursor(fetchPage: FetchPage, options: CollectOptio
 	const first = await fetchPage(0, options.pageSize);
 	const newest = first.events[0];
 	if (newest === undefined) return { cursor: { time: null, ids: [] }, complete: true };
-	const reusingFirst: FetchPage = async (offset, size) => (offset === 0 && size === options.pageSize ? first : await fetchPage(offset, size));
-	const reading = await readDown(reusingFirst, 0, { time: newest.time, ids: [] }, options, maxPages);
+	// readDown asks for pages of options.pageSize: the one at offset 0 is the page just read.
+	const reusingFirst: FetchPage = async (offset, size) => (offset === 0 ? first : await fetchPage(offset, size));
+	const reading = await readDown(reusingFirst, 0, newest.time, options, maxPages);
 	if (reading === undefined) return undefined;
-	// Entries added during the read may be newer still: the cursor is the newest second read, with every id at it.
-	const time = Math.max(...reading.events.map((event) => event.time));
-	const ids = [...new Set(reading.events.filter((event) => event.time === time).map((event) => event.id))];
-	return { cursor: { time, ids }, complete: reading.reachedCursor };
+	// The cursor is the newest second when watching began, with every id read at it (pages overlap: each id once).
+	// Entries added during the read at a later second are not yet watched: the next poll emits every one of them.
+	const ids = [...new Set(reading.events.filter((event) => event.time === newest.time).map((event) => event.id))];
+	return { cursor: { time: newest.time, ids }, complete: reading.reachedCursor };
 }
 
 /** A stored cursor the poll can use: a time a date can have (or null), and text ids. */
@@ -95,13 +102,13 @@ export function isUsableCursor(value: unknown): value is EventCursor {
 	return (
 		typeof cursor === 'object' &&
 		cursor !== null &&
-		(cursor.time === null || (typeof cursor.time === 'number' && Number.isFinite(cursor.time) && Math.abs(cursor.time) <= MAX_DATE_MS)) &&
+		(cursor.time === null || (typeof cursor.time === 'number' && Math.abs(cursor.time) <= MAX_DATE_MS)) &&
 		Array.isArray(cursor.ids) &&
 		cursor.ids.every((id) => typeof id === 'string')
 	);
 }
 
-/** The largest time a JavaScript date can hold (ECMAScript: 8.64e15 ms from 1970). */
+/** The largest time a JavaScript date can hold (ECMAScript: 8.64e15 ms from 1970). NaN and Infinity are not within it. */
 const MAX_DATE_MS = 8.64e15;
 
 /**
@@ -109,8 +116,10 @@ const MAX_DATE_MS = 8.64e15;
  * event until that time: it is brought back to AWeber's now. The same cursor when it is fine.
  */
 function notAheadOfAweber(cursor: EventCursor, now: number | undefined, options: CollectOptions): EventCursor {
-	if (now === undefined || cursor.time === null || cursor.time <= now + MAX_CLOCK_SKEW_MS) return cursor;
-	options.onFutureCursor?.(cursor.time, now);
+	// A cursor without a time (the collection was empty when watching began) is never ahead.
+	const time = cursor.time ?? -Infinity;
+	if (now === undefined || time <= now + MAX_CLOCK_SKEW_MS) return cursor;
+	options.onFutureCursor(time, now);
 	return { time: now, ids: [] };
 }
 
@@ -134,10 +143,10 @@ interface Reading {
 /**
  * Entries each page read repeats of the page before. The collection is read by offset, and an entry removed above the
  * read (an unsubscriber deleted, a test broadcast removed) between two page reads moves every later entry up by one:
- * without the overlap the entry that moved across the page boundary would never be read. Up to this many removals
- * between two page reads are survived (the previous page's last entry is found again); more, and the read gives up
- * without moving the cursor, so the next poll reads again. 10 of AWeber's 100 per page costs a tenth more requests
- * for a long backlog, and nothing when one page holds everything new.
+ * without the overlap the entry that moved across the page boundary would never be read. Up to one fewer than this
+ * many removals between two page reads are survived (the previous page's last entry, the last of the repeated ones, is
+ * found again); more, and the read gives up without moving the cursor, so the next poll reads again. 10 of AWeber's
+ * 100 per page costs a tenth more requests for a long backlog, and nothing when one page holds everything new.
  */
 export const PAGE_OVERLAP = 10;
 
@@ -147,7 +156,8 @@ export const PAGE_OVERLAP = 10;
  * (entries added above pushed it further down, so nothing between was skipped).
  */
 function continuesFrom(events: StreamEvent[], anchor: StreamEvent): boolean {
-	return events.some((event) => event.id === anchor.id && event.time === anchor.time) || (events[0] !== undefined && events[0].time > anchor.time);
+	// By its id alone: the anchor on the page at a later time (AWeber lists it again) makes the page begin newer anyway.
+	return events.some((event) => event.id === anchor.id) || (events[0] !== undefined && events[0].time > anchor.time);
 }
 
 /**
@@ -155,21 +165,21 @@ function continuesFrom(events: StreamEvent[], anchor: StreamEvent): boolean {
  * after the first overlaps the one before (`PAGE_OVERLAP`); undefined when out of time or when a page does not go on
  * from the one before (more entries removed meanwhile than the overlap covers).
  */
-async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCursor, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
+async function readDown(fetchPage: FetchPage, offset: number, cursorTime: number | null, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
 	const events: StreamEvent[] = [];
 	let position = offset;
 	let anchor: StreamEvent | undefined;
-	const overlap = Math.min(PAGE_OVERLAP, options.pageSize - 1);
 	for (let page = 0; page < maxPages; page++) {
 		if (options.outOfTime?.()) return undefined;
-		const start = page === 0 ? position : Math.max(offset, position - overlap);
+		// The first page starts at `offset` (position is offset then), each later one PAGE_OVERLAP entries back.
+		const start = Math.max(offset, position - PAGE_OVERLAP);
 		const { events: entries, hasMore, entryCount } = await fetchPage(start, options.pageSize);
 		if (anchor !== undefined && !continuesFrom(entries, anchor)) {
-			options.onBrokenRead?.();
+			options.onBrokenRead();
 			return undefined;
 		}
 		for (const event of entries) {
-			if (isBeyondCursor(event, cursor)) return { events, reachedCursor: true, end: start };
+			if (isBeyondCursor(event, cursorTime)) return { events, reachedCursor: true, end: start };
 			events.push(event);
 		}
 		position = start + entryCount;
@@ -183,7 +193,7 @@ async function readDown(fetchPage: FetchPage, offset: number, cursor: EventCurso
  * Where the cursor lies in the newest-first collection: the offset of the first entry older than it (or the
  * collection's length). Galloping then bisection with whole pages, so a deep backlog costs a few requests.
  */
-async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCursor, options: CollectOptions): Promise<number | undefined> {
+async function locateCursor(fetchPage: FetchPage, from: number, cursorTime: number | null, options: CollectOptions): Promise<number | undefined> {
 	let low = from; // every entry before `low` is at or after the cursor
 	let high: number | undefined; // the cursor lies at or before `high`
 	let step = Math.max(options.pageSize, from);
@@ -191,7 +201,7 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
 		if (options.outOfTime?.()) return undefined;
 		const probe: number = high === undefined ? low + step : high - low <= options.pageSize ? low : low + Math.floor((high - low) / 2);
 		const { events, hasMore, entryCount } = await fetchPage(probe, options.pageSize);
-		const firstBeyond = events.findIndex((event) => isBeyondCursor(event, cursor));
+		const firstBeyond = events.findIndex((event) => isBeyondCursor(event, cursorTime));
 		// An approximate offset is enough: the window read that follows goes on until it passes the cursor.
 		if (firstBeyond > 0) return probe + firstBeyond;
 		if (firstBeyond === 0 || entryCount === 0) {
@@ -200,9 +210,10 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
 		} else if (!hasMore) {
 			return probe + entryCount;
 		} else {
+			// The gallop's step doubles; once `high` is known it is not used. Entries arriving during the search can put
+			// `low` past `high`: the next probe is then at `low` (high - low is under a page).
 			low = probe + entryCount;
-			if (high === undefined) step *= 2;
-			else if (low >= high) return low;
+			step *= 2;
 		}
 	}
 	return undefined;
@@ -217,11 +228,13 @@ async function locateCursor(fetchPage: FetchPage, from: number, cursor: EventCur
  * if that cannot be confirmed, nothing is emitted and the cursor stays.
  */
 export async function collectNewEvents(fetchPages: FetchPage, stored: EventCursor, options: CollectOptions): Promise<CollectResult> {
-	if (options.outOfTime?.()) return { events: [], cursor: stored };
-	// The newest page is read first anyway: its answer says AWeber's now, against which the cursor is checked.
+	// The newest page is read first anyway: its answer says AWeber's now, against which the cursor is checked. (Out of
+	// time already, the read below gives up after it: n8n's budgets are minutes.)
 	let newest: StreamPage | undefined = await fetchPages(0, options.pageSize);
+	// The first read is the window's first page, at offset 0: it is served that page. Any later read at offset 0 (when
+	// AWeber's pages are shorter than asked, the window can start at 0 again) is read anew.
 	const fetchPage: FetchPage = async (offset, size) => {
-		const page = newest !== undefined && offset === 0 && size === options.pageSize ? newest : await fetchPages(offset, size);
+		const page = newest ?? (await fetchPages(offset, size));
 		newest = undefined;
 		return page;
 	};
@@ -230,19 +243,20 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
 	// or a second with more events than a poll emits would never be passed.
 	const window = options.maxEvents + cursor.ids.length;
-	const windowPages = Math.ceil(window / Math.max(1, options.pageSize - PAGE_OVERLAP)) + 1;
-	let reading = await readDown(fetchPage, 0, cursor, options, windowPages);
+	const windowPages = Math.ceil(window / (options.pageSize - PAGE_OVERLAP)) + 1;
+	let reading = await readDown(fetchPage, 0, cursor.time, options, windowPages);
 	if (reading === undefined) return unchanged;
 	if (!reading.reachedCursor) {
-		const boundary = await locateCursor(fetchPage, reading.end, cursor, options);
+		const boundary = await locateCursor(fetchPage, reading.end, cursor.time, options);
 		if (boundary === undefined) return unchanged;
-		reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
+		reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor.time, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
 		if (reading === undefined || !reading.reachedCursor) return unchanged;
 	}
 	// Pages read while entries were being added can overlap: keep each event once.
 	const unique = new Map<string, StreamEvent>();
 	for (const event of reading.events) {
-		if (isNewEvent(event, cursor) && !unique.has(`${event.time}:${event.id}`)) unique.set(`${event.time}:${event.id}`, event);
+		// An event read again keeps its first place (a Map keeps a key where it was first set).
+		if (isNewEvent(event, cursor)) unique.set(`${event.time}:${event.id}`, event);
 	}
 	// Oldest first; the sort is stable, so events of one second keep AWeber's order (reversed to oldest first).
 	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);

@@ -1,67 +1,8 @@
 import { parseAweberTime } from '../../nodes/shared/aweberTime';
-import {
-	collectNewEvents,
-	PAGE_OVERLAP,
-	type CollectOptions,
-	type EventCursor,
-	type StreamEvent,
-} from '../../nodes/AWeberListTrigger/eventCursor';
+import { collectNewEvents, PAGE_OVERLAP } from '../../nodes/AWeberListTrigger/eventCursor';
+import { cursorAtNewest, drain, FakeCollection, pollOptions } from './poll-trigger-cursor.helpers';
 
-/** A start from one page: the newest event's second, with the ids of that page at it. */
-function cursorAtNewest(page: { events: StreamEvent[] }): EventCursor {
-	const newest = page.events[0];
-	if (newest === undefined) return { time: null, ids: [] };
-	return { time: newest.time, ids: page.events.filter((event) => event.time === newest.time).map((event) => event.id) };
-}
-
-/** A newest-first AWeber collection in memory, with offset pages like ws.start / ws.size. */
-class FakeCollection {
-	/** Newest first; among equal times the later added comes first, as AWeber's desc sort of a stable asc order. */
-	readonly entries: StreamEvent[] = [];
-
-	requests = 0;
-
-	/** Runs before each page is served: lets a test add entries while a poll is under way. */
-	beforeEachPage?: () => void;
-
-	private nextId = 1;
-
-	add(time: number, count = 1): StreamEvent[] {
-		const added: StreamEvent[] = [];
-		for (let index = 0; index < count; index++) {
-			const event = { id: String(this.nextId++), time, json: {} };
-			const position = this.entries.findIndex((entry) => entry.time <= time);
-			this.entries.splice(position < 0 ? this.entries.length : position, 0, event);
-			added.push(event);
-		}
-		return added;
-	}
-
-	fetch = async (offset: number, size: number) => {
-		this.requests++;
-		this.beforeEachPage?.();
-		const page = this.entries.slice(offset, offset + size);
-		return { events: page, hasMore: offset + size < this.entries.length, entryCount: page.length };
-	};
-}
-
-const options: CollectOptions = { pageSize: 100, maxEvents: 1000 };
-
-/** Polls until a poll emits nothing; returns every emitted id in order and each poll's size. */
-async function drain(collection: FakeCollection, start: EventCursor, pollOptions: CollectOptions, between?: () => void) {
-	let cursor = start;
-	const emitted: StreamEvent[] = [];
-	const sizes: number[] = [];
-	for (let poll = 0; poll < 1000; poll++) {
-		const result = await collectNewEvents(collection.fetch, cursor, pollOptions);
-		if (result.events.length === 0) return { emitted, sizes, cursor };
-		emitted.push(...result.events);
-		sizes.push(result.events.length);
-		cursor = result.cursor;
-		between?.();
-	}
-	throw new Error('Did not drain');
-}
+const options = pollOptions();
 
 describe('AWeber Polling Trigger cursor', () => {
 	it('costs one request when nothing happened', async () => {
@@ -94,7 +35,7 @@ describe('AWeber Polling Trigger cursor', () => {
 		// 5,000 events, in runs of 7 sharing a second.
 		for (let index = 0; index < 5000; index++) collection.add(1000 + Math.floor(index / 7) * 1000);
 		collection.requests = 0;
-		const { emitted, sizes } = await drain(collection, start, { pageSize: 100, maxEvents: 300 });
+		const { emitted, sizes } = await drain(collection, start, pollOptions({ maxEvents: 300 }));
 		expect(emitted).toHaveLength(5000);
 		expect(new Set(emitted.map((event) => event.id)).size).toBe(5000);
 		expect(emitted.map((event) => event.time)).toEqual([...emitted.map((event) => event.time)].sort((a, b) => a - b));
@@ -113,7 +54,7 @@ describe('AWeber Polling Trigger cursor', () => {
 		collection.beforeEachPage = () => {
 			if (collection.entries.length < 4000) collection.add((time += 1000), 3);
 		};
-		const { emitted } = await drain(collection, start, { pageSize: 100, maxEvents: 250 });
+		const { emitted } = await drain(collection, start, pollOptions({ maxEvents: 250 }));
 		collection.beforeEachPage = undefined;
 		const all = collection.entries.slice(0, -1);
 		expect(emitted.map((event) => event.id).sort()).toEqual(all.map((event) => event.id).sort());
@@ -150,7 +91,7 @@ describe('AWeber Polling Trigger cursor', () => {
 		// The first page showed only 100 of the 150: the other 50 count as new at that second.
 		expect(start.ids).toHaveLength(100);
 		collection.add(7000, 120);
-		const { emitted, cursor } = await drain(collection, start, { pageSize: 100, maxEvents: 60 });
+		const { emitted, cursor } = await drain(collection, start, pollOptions({ maxEvents: 60 }));
 		expect(emitted).toHaveLength(170);
 		expect(cursor.ids).toHaveLength(270);
 	});
