@@ -1,0 +1,63 @@
+// What a text field accepts from an expression (nodes/shared/fieldValidation.ts): numbers and booleans as their text,
+// nothing (null, undefined) as empty, anything else refused naming the field; and the advice a refusal carries.
+import { useTestbed } from '../harness/aweber';
+import { apiCalls, byId, listPath, newsletterScope, PURCHASE_FIELDS, run } from './email-nodes.helpers';
+
+const bed = useTestbed();
+
+/** A Track Purchase whose `field` is read from the item's `value` by an expression. */
+const purchaseWith = async (field: string, item: Record<string, unknown>) =>
+	await run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...PURCHASE_FIELDS, email: 'buyer@example.com', [field]: '={{ $json.value }}' }, { items: [item] });
+
+describe('A required text field given nothing by its expression is empty', () => {
+	it.each([
+		['null', { value: null }],
+		['undefined (the item has no such key)', {}],
+	])('Product Name %s: refused as empty, before any request', async (_case, item) => {
+		const result = await purchaseWith('productName', item);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The "Product Name" field is empty');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it.each([
+		['null', { value: null }],
+		['undefined', {}],
+	])('Email %s: refused as empty, not as a malformed address', async (_case, item) => {
+		const result = await purchaseWith('email', item);
+		expect(result.error?.message).toBe('The "Email" field is empty');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+});
+
+describe('A text field from an expression is sent as text: a number or a yes/no as its text, spaces around cut', () => {
+	it.each([
+		['a number', 1001, '1001'],
+		['a boolean', true, 'true'],
+		['text with spaces around', '  Order 1001\n', 'Order 1001'],
+	])('Event Note as %s', async (_case, value, sent) => {
+		const result = await purchaseWith('eventNote', { value });
+		expect(result.status).toBe('success');
+		expect(apiCalls(bed)[0]).toMatchObject({ method: 'POST', path: `${listPath(bed)}/purchases`, body: { event_note: sent, product_name: 'Trail Jacket' } });
+	});
+
+	it('Product Name as a list is refused, naming the field and what it got', async () => {
+		const result = await purchaseWith('productName', { value: ['Trail Jacket'] });
+		expect(result.error?.message).toBe('The "Product Name" field must be text, not a list');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+});
+
+describe('A refusal carries its advice', () => {
+	it('Move to the list the subscriber is on: what to do instead', async () => {
+		const result = await run(bed, 'aWeberSubscriber', {
+			...newsletterScope(bed),
+			operation: 'move',
+			subscriberId: byId(bed.sandbox.seed.subscribers.subscribed),
+			destinationListId: byId(bed.sandbox.seed.lists.newsletter),
+		});
+		expect(result.error?.message).toBe('The "Destination List" field is the list the subscriber is on');
+		expect(result.error?.description).toBe('Choose another list to move the subscriber to.');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+});
