@@ -48,6 +48,23 @@ describe('A text field from an expression is sent as text: a number or a yes/no 
 	});
 });
 
+describe('IP Address: the form of an IPv4 or IPv6 address (AWeber itself refuses private and reserved ones)', () => {
+	it.each([['204.194.222.255'], ['2001:db8:85a3::8a2e:370:7334'], ['::ffff:204.194.222.28']])('%s is sent', async (address) => {
+		const result = await purchaseWith('ipAddress', { value: address });
+		expect(result.status).toBe('success');
+		expect(apiCalls(bed)[0]).toMatchObject({ method: 'POST', body: { ip_address: address } });
+	});
+
+	it.each([['204.194.222.256'], ['204.194.222'], ['204.194.222.28.1'], ['204.194.222.028'], ['12345'], ['2001:db8::g1'], ['x204.194.222.28']])(
+		'%s is refused before any request',
+		async (address) => {
+			const result = await purchaseWith('ipAddress', { value: address });
+			expect(result.error?.message).toBe(`The "IP Address" field must be an IPv4 or IPv6 address, not "${address}"`);
+			expect(apiCalls(bed)).toEqual([]);
+		},
+	);
+});
+
 describe('A refusal carries its advice', () => {
 	it('Move to the list the subscriber is on: what to do instead', async () => {
 		const result = await run(bed, 'aWeberSubscriber', {
