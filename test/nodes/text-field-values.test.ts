@@ -68,6 +68,14 @@ describe('IP Address: the form of an IPv4 or IPv6 address (AWeber itself refuses
 	);
 });
 
+describe('Email: one address, nothing before or after it', () => {
+	it.each([['grace hopper@example.com'], ['grace@example.com hopper'], ['grace@example.com@navy']])('%s is refused before any request', async (address) => {
+		const result = await purchaseWith('email', { value: address });
+		expect(result.error?.message).toBe(`The "Email" field must be an email address, not "${address}"`);
+		expect(apiCalls(bed)).toEqual([]);
+	});
+});
+
 describe('A refusal carries its advice', () => {
 	it('Move to the list the subscriber is on: what to do instead', async () => {
 		const result = await run(bed, 'aWeberSubscriber', {
