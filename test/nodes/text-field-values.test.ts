@@ -1,12 +1,14 @@
 // What a text field accepts from an expression (nodes/shared/fieldValidation.ts): numbers and booleans as their text,
 // nothing (null, undefined) as empty, anything else refused naming the field; and the advice a refusal carries.
+import type { IDataObject } from 'n8n-workflow';
+
 import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, listPath, newsletterScope, PURCHASE_FIELDS, run } from './email-nodes.helpers';
 
 const bed = useTestbed();
 
 /** A Track Purchase whose `field` is read from the item's `value` by an expression. */
-const purchaseWith = async (field: string, item: Record<string, unknown>) =>
+const purchaseWith = async (field: string, item: IDataObject) =>
 	await run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...PURCHASE_FIELDS, email: 'buyer@example.com', [field]: '={{ $json.value }}' }, { items: [item] });
 
 describe('A required text field given nothing by its expression is empty', () => {
