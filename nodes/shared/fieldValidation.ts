@@ -26,7 +26,7 @@ export function isEmailAddress(value: string): boolean {
 	return EMAIL_ADDRESS.test(value);
 }
 
-/** Text typed or computed by an expression; numbers count as text, anything else is refused. */
+/** Text typed or computed by an expression; numbers and booleans count as text, nothing (null, undefined) as empty, anything else is refused. */
 export function checkText(context: FieldContext, value: unknown, label: string, options: { required?: boolean } = {}): string {
 	if (value === undefined || value === null) value = '';
 	if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
