@@ -26,18 +26,18 @@ export function isEmailAddress(value: string): boolean {
 	return EMAIL_ADDRESS.test(value);
 }
 
-/** Text typed or computed by an expression; numbers and booleans count as text, nothing (null, undefined) as empty, anything else is refused. */
-export function checkText(context: FieldContext, value: unknown, label: string, options: { required?: boolean } = {}): string {
+/** Required text typed or computed by an expression; numbers and booleans count as text; nothing (null, undefined) or blanks are refused as empty, anything else as no text. */
+export function checkText(context: FieldContext, value: unknown, label: string): string {
 	if (value === undefined || value === null) value = '';
 	if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
 	if (typeof value !== 'string') throw invalidField(context, label, `must be text, not ${describeType(value)}`);
 	const text = value.trim();
-	if (text === '' && options.required) throw invalidField(context, label, 'is empty');
+	if (text === '') throw invalidField(context, label, 'is empty');
 	return text;
 }
 
 export function checkEmailAddress(context: FieldContext, value: unknown, label: string): string {
-	const email = checkText(context, value, label, { required: true });
+	const email = checkText(context, value, label);
 	if (!isEmailAddress(email)) {
 		throw invalidField(context, label, `must be an email address, not "${email}"`);
 	}
@@ -52,7 +52,7 @@ const IPV6 = /^(?=.*:)[0-9a-f:.]{2,45}$/i;
 
 /** Only the form is checked here; AWeber itself refuses private and reserved addresses. */
 export function checkIpAddress(context: FieldContext, value: unknown, label: string): string {
-	const address = checkText(context, value, label, { required: true });
+	const address = checkText(context, value, label);
 	if (!IPV4.test(address) && !IPV6.test(address)) {
 		throw invalidField(context, label, `must be an IPv4 or IPv6 address, not "${address}"`);
 	}
@@ -72,7 +72,7 @@ export function requireFields(...fields: Array<{ name: string; label: string }>)
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		for (const field of fields) checkText(this, this.getNodeParameter(field.name, ''), field.label, { required: true });
+		for (const field of fields) checkText(this, this.getNodeParameter(field.name, ''), field.label);
 		return requestOptions;
 	};
 }

@@ -45,9 +45,12 @@ describe("Broadcast Cancel: the answer's self_link", () => {
 		expect(calls()).toEqual(['POST 200']);
 	});
 
-	it('answered with JSON null: refused as an unexpected answer, with Simplify on or off, and nothing more is read', async () => {
+	it.each([
+		['JSON null', null],
+		['an empty body', ''],
+	])('answered with %s: refused as an unexpected answer, with Simplify on or off, and nothing more is read', async (_case, body) => {
 		for (const simplify of [true, false]) {
-			bed.sandbox.faults.next(1, 'answer', { status: 200, body: null, method: 'POST' });
+			bed.sandbox.faults.next(1, 'answer', { status: 200, body, method: 'POST' });
 			const result = await run(bed, 'aWeberBroadcast', {
 				operation: 'cancel',
 				...newsletterScope(bed),

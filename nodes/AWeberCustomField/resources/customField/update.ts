@@ -18,7 +18,7 @@ async function requireCustomFieldChange(
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	if ('name' in fields) checkText(this, fields.name, 'Name', { required: true });
+	if ('name' in fields) checkText(this, fields.name, 'Name');
 	return requestOptions;
 }
 

@@ -183,7 +183,7 @@ export async function sendPurchase(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = bodyOf(requestOptions);
-	const text = (name: string, label: string) => checkText(this, this.getNodeParameter(name, ''), label, { required: true });
+	const text = (name: string, label: string) => checkText(this, this.getNodeParameter(name, ''), label);
 	body.email = checkEmailAddress(this, this.getNodeParameter('email', ''), 'Email');
 	body.ip_address = checkIpAddress(this, this.getNodeParameter('ipAddress', ''), 'IP Address');
 	body.product_name = text('productName', 'Product Name');
