@@ -174,8 +174,8 @@ async function sendRouted(
 	if (!first) {
 		// An operation with Return All reads a collection: an answer that is not a page is never its one item.
 		if (readsCollection(context)) throw notAPage(context, firstResponse, 'reading a collection', itemIndex);
-		// n8n outputs the answer as it came: a JSON `null` or an empty body (text) would fail the run later, naming nothing.
-		const empty = firstResponse.find((item) => typeof item.json !== 'object' || item.json === null);
+		// n8n outputs the answer as it came: a JSON `null` would fail the run later, naming nothing.
+		const empty = firstResponse.find((item) => item.json === null || item.json === undefined);
 		if (empty) throw unexpectedAnswer(context.getNode(), 'a JSON object', empty.json, `reading AWeber's answer to ${method} ${absolute ?? ''}`, itemIndex, method === 'GET' ? undefined : MAY_HAVE_CARRIED_OUT);
 		return firstResponse;
 	}

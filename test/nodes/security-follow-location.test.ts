@@ -45,12 +45,9 @@ describe("Broadcast Cancel: the answer's self_link", () => {
 		expect(calls()).toEqual(['POST 200']);
 	});
 
-	it.each([
-		['JSON null', null],
-		['an empty body', ''],
-	])('answered with %s: refused as an unexpected answer, with Simplify on or off, and nothing more is read', async (_case, body) => {
+	it('answered with JSON null: refused as an unexpected answer, with Simplify on or off, and nothing more is read', async () => {
 		for (const simplify of [true, false]) {
-			bed.sandbox.faults.next(1, 'answer', { status: 200, body, method: 'POST' });
+			bed.sandbox.faults.next(1, 'answer', { status: 200, body: null, method: 'POST' });
 			const result = await run(bed, 'aWeberBroadcast', {
 				operation: 'cancel',
 				...newsletterScope(bed),
