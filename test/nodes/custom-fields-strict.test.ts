@@ -136,6 +136,17 @@ describe('AWeber Subscriber node: custom field names the list does not have', ()
 		});
 	});
 
+	it('Update under "Strict Custom Fields" with exact names asks AWeber to be strict too, and keeps the other fields', async () => {
+		const result = await subscriber({
+			operation: 'update',
+			subscriberId: byId(grace()),
+			updateFields: { customFields: { field: [{ name: 'Plan', value: 'team' }] } },
+			options: { strictCustomFields: true },
+		});
+		expect(result.items[0].custom_fields).toEqual({ Company: 'Cobol Works', Plan: 'team', Birthday: '1961-02-11' });
+		expect(writes()[0].body).toMatchObject({ strict_custom_fields: 'true', custom_fields: { Company: 'Cobol Works', Plan: 'team' } });
+	});
+
 	describe('in the node panel', () => {
 		const properties = new AWeberSubscriber().description.properties;
 		const shownFor = (operation: string, name: string) =>

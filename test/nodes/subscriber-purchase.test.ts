@@ -63,9 +63,16 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 		['eventNote', ' ', 'The "Event Note" field is empty'],
 		['vendor', { name: 'Sandbox Store' }, 'The "Vendor" field must be text, not an object'],
 		['productName', '', 'The "Product Name" field is empty'],
+		['value', 'forty', 'The "Value" field must be a number'],
 	])('refuses a bad %s before any request', async (field, value, message) => {
 		const result = await subscriber({ ...purchase, [field]: '={{ $json.value }}' }, { items: [{ value }] });
 		expect(result.error?.message).toBe(message);
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('refuses an event time that is no date before any request', async () => {
+		const result = await subscriber({ ...purchase, additionalFields: { eventTime: '={{ $json.when }}' } }, { items: [{ when: 'next Tuesday' }] });
+		expect(result.error?.message).toBe('The "Event Time" field must be a date and time, not "next Tuesday"');
 		expect(apiCalls(bed)).toEqual([]);
 	});
 });

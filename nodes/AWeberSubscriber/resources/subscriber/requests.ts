@@ -141,7 +141,7 @@ export async function unwrapFoundSubscriber(
 	const email = subscriberEmailOf(this);
 	if (email === undefined) return items;
 	const [subscriber] = requireCollectionPage(this, response.body, `looking up the subscriber ${email}`, this.getItemIndex()).entries;
-	if (!subscriber) throw subscriberNotFound(this, subscriberEmailOf(this) ?? '');
+	if (!subscriber) throw subscriberNotFound(this, email);
 	return [{ json: subscriber }];
 }
 
@@ -167,7 +167,7 @@ export async function sendMoveDestination(
 	if (destination === readPathParameter(this, 'listId')) {
 		throw invalidField(this, 'Destination List', 'is the list the subscriber is on', 'Choose another list to move the subscriber to.');
 	}
-	const apiBase = String(requestOptions.baseURL ?? '').replace(/\/+$/, '');
+	const apiBase = String(requestOptions.baseURL).replace(/\/+$/, '');
 	bodyOf(requestOptions).list_link = `${apiBase}/accounts/${readPathParameter(this, 'accountId')}/lists/${destination}`;
 	return requestOptions;
 }
