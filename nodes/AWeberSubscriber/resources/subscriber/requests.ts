@@ -40,7 +40,7 @@ export async function sendNewSubscriber(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = bodyOf(requestOptions);
-	body.email = checkEmailAddress(this, this.getNodeParameter('email', ''), 'Email');
+	body.email = checkEmailAddress(this, this.getNodeParameter('email'), 'Email');
 	const ipAddress = this.getNodeParameter('additionalFields.ipAddress', '') as unknown;
 	if (ipAddress !== '') body.ip_address = checkIpAddress(this, ipAddress, 'IP Address');
 	const tags = readTags(this, 'additionalFields.tags', 'Tags');
