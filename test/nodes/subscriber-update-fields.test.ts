@@ -1,11 +1,12 @@
-// Update's "Add Tags" and "Remove Tags": what AWeber is sent (only the lists given; a tag in both is added, not
-// removed), and a value that is no list of tags refused before any request, naming the field it came from, per item.
+// What Update sends: "Add Tags" and "Remove Tags" (only the lists given; a tag in both is added, not removed; a value
+// that is no list of tags refused before any request, naming its field, per item), and nothing at all when no field
+// given holds a change.
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
 import { apiCalls, byId, newsletterScope, run } from './email-nodes.helpers';
 
-describe('AWeber Subscriber node: Update with Add Tags and Remove Tags', () => {
+describe('AWeber Subscriber node: what Update sends', () => {
 	const bed = useTestbed();
 	/** Grace Hopper, on Newsletter: tags trial + customer. */
 	const grace = () => bed.sandbox.seed.subscribers.subscribed + 1;
@@ -33,6 +34,16 @@ describe('AWeber Subscriber node: Update with Add Tags and Remove Tags', () => {
 			`The "${label}" field must be a list of tags or a comma-separated text, not a number`,
 			`The "${label}" field must be a list of tags or a comma-separated text, not an object`,
 		]);
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it.each([
+		['no field', {}],
+		['only a blank name (a name is sent only when given)', { name: '   ' }],
+	])('refuses an update with %s before any request, saying what to do', async (_case, updateFields) => {
+		const result = await update(updateFields);
+		expect(result.error?.message).toBe('No change given');
+		expect(result.error?.description).toBe('Add at least one field under "Update Fields".');
 		expect(apiCalls(bed)).toEqual([]);
 	});
 });
