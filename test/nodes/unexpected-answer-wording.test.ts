@@ -96,6 +96,7 @@ describe("What counts as a subscriber in AWeber's answer: an ID (a number, or di
 		['its email null', (whole: Record<string, unknown>) => ({ ...whole, email: null })],
 		['its custom fields as a list', (whole: Record<string, unknown>) => ({ ...whole, custom_fields: Object.values(graceFields) })],
 		['its custom fields null', (whole: Record<string, unknown>) => ({ ...whole, custom_fields: null })],
+		['another subscriber\'s ID: her fields would be written onto Grace', (whole: Record<string, unknown>) => ({ ...whole, id: grace() + 1 })],
 	])('with %s: refused before any change', async (_case, change) => {
 		const result = await updateRead(change(graceAnswer()));
 		expect(result.status).toBe('error');
