@@ -72,6 +72,13 @@ describe("What counts as a subscriber in AWeber's answer: an ID (a number, or di
 		},
 	);
 
+	it('Get by email: an answer to its find that is no page is refused, saying which subscriber was looked up', async () => {
+		bed.sandbox.faults.next(1, 'answer', { body: { status: 'ok' }, method: 'GET', pathPrefix: subscribersPath() });
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'get', ...newsletterScope(bed), subscriberId: { __rl: true, mode: 'email', value: graceEmail } });
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+		expect(result.error?.description).toContain(`While looking up the subscriber ${graceEmail}, AWeber answered a JSON object`);
+	});
+
 	it('a page whose entries are not all objects is no page: refused before any change', async () => {
 		const result = await updateFound([graceAnswer(), 'stray text']);
 		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
