@@ -167,8 +167,8 @@ export async function sendMoveDestination(
 	if (destination === readPathParameter(this, 'listId')) {
 		throw invalidField(this, 'Destination List', 'is the list the subscriber is on', 'Choose another list to move the subscriber to.');
 	}
-	const apiBase = String(requestOptions.baseURL).replace(/\/+$/, '');
-	bodyOf(requestOptions).list_link = `${apiBase}/accounts/${readPathParameter(this, 'accountId')}/lists/${destination}`;
+	// The API base of every request ends in /1.0, with no slash after it (requestDefaults.ts).
+	bodyOf(requestOptions).list_link = `${String(requestOptions.baseURL)}/accounts/${readPathParameter(this, 'accountId')}/lists/${destination}`;
 	return requestOptions;
 }
 
@@ -183,9 +183,9 @@ export async function sendPurchase(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = bodyOf(requestOptions);
-	const text = (name: string, label: string) => checkText(this, this.getNodeParameter(name, ''), label);
-	body.email = checkEmailAddress(this, this.getNodeParameter('email', ''), 'Email');
-	body.ip_address = checkIpAddress(this, this.getNodeParameter('ipAddress', ''), 'IP Address');
+	const text = (name: string, label: string) => checkText(this, this.getNodeParameter(name), label);
+	body.email = checkEmailAddress(this, this.getNodeParameter('email'), 'Email');
+	body.ip_address = checkIpAddress(this, this.getNodeParameter('ipAddress'), 'IP Address');
 	body.product_name = text('productName', 'Product Name');
 	body.vendor = text('vendor', 'Vendor');
 	body.event_note = text('eventNote', 'Event Note');
