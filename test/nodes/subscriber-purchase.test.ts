@@ -63,6 +63,7 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 		['url', 'see https://shop.example', 'The "URL" field must be a web address (http or https), not "see https://shop.example"'],
 		['url', 'https://shop.example and more', 'The "URL" field must be a web address (http or https), not "https://shop.example and more"'],
 		['url', ' ', 'The "URL" field is empty'],
+		['currency', '', 'The "Currency" field is empty'],
 		['eventNote', ' ', 'The "Event Note" field is empty'],
 		['vendor', { name: 'Sandbox Store' }, 'The "Vendor" field must be text, not an object'],
 		['productName', '', 'The "Product Name" field is empty'],
