@@ -79,4 +79,36 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 		expect(result.error?.message).toBe('The "Event Time" field must be a date and time, not "next Tuesday"');
 		expect(apiCalls(bed)).toEqual([]);
 	});
+
+	it.each([
+		['null', { when: null }],
+		['missing', {}],
+	])('takes an event time that is %s from an expression as now, and sends no tags or custom fields not given', async (_case, item) => {
+		const result = await subscriber({ ...purchase, additionalFields: { eventTime: '={{ $json.when }}' } }, { items: [item] });
+		expect(result.status).toBe('success');
+		const [post] = apiCalls(bed);
+		expect(post.body).toMatchObject({ event_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/) });
+		expect(post.body).not.toHaveProperty('tags');
+		expect(post.body).not.toHaveProperty('custom_fields');
+	});
+
+	it('refuses Tags that are no list, naming the field, and takes custom field names in any case, as AWeber does', async () => {
+		const tags = await subscriber({ ...purchase, additionalFields: { tags: '={{ $json.tags }}' } }, { items: [{ tags: 5 }] });
+		expect(tags.error?.message).toBe('The "Tags" field must be a list of tags or a comma-separated text, not a number');
+		expect(apiCalls(bed)).toEqual([]);
+		const fields = await subscriber({ ...purchase, additionalFields: { customFields: { field: [{ name: 'company', value: 'Outfitters' }] } } });
+		expect(fields.status).toBe('success');
+		expect(apiCalls(bed).find((call) => call.method === 'POST')?.body).toMatchObject({ custom_fields: { company: 'Outfitters' } });
+	});
+
+	it('outputs AWeber\'s answer when it names no Location, and refuses a Location on another origin, naming the header', async () => {
+		bed.sandbox.faults.next(1, 'answer', { status: 201, body: { accepted: true }, method: 'POST' });
+		const unnamed = await subscriber(purchase);
+		expect(unnamed.items).toEqual([{ accepted: true }]);
+		bed.sandbox.faults.next(1, 'redirect', { status: 201, location: 'http://127.0.0.1:9/1.0/accounts/1/lists/2/subscribers/3?ws.op=getActivity', method: 'POST' });
+		const foreign = await subscriber(purchase);
+		expect(foreign.error?.message).toBe('Refused to send the AWeber credential to http://127.0.0.1:9');
+		expect(foreign.error?.description).toContain("The Location header of AWeber's answer points to");
+		expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST', 'POST']);
+	});
 });
