@@ -74,6 +74,12 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
+	it('takes a plain http address as URL', async () => {
+		const result = await subscriber({ ...purchase, url: 'http://sandbox-outfitters.example/checkout' });
+		expect(result.status).toBe('success');
+		expect(apiCalls(bed)[0].body).toMatchObject({ url: 'http://sandbox-outfitters.example/checkout' });
+	});
+
 	it('refuses an event time that is no date before any request', async () => {
 		const result = await subscriber({ ...purchase, additionalFields: { eventTime: '={{ $json.when }}' } }, { items: [{ when: 'next Tuesday' }] });
 		expect(result.error?.message).toBe('The "Event Time" field must be a date and time, not "next Tuesday"');
