@@ -1,0 +1,94 @@
+// Return All and Limit on an offset collection: which pages AWeber is asked for, a few at a time, and how a read that
+// would never end is stopped (nodes/shared/collections.ts, docs/aweber-behaviour.md#collections).
+import { useTestbed } from '../harness/aweber';
+import { apiCalls, newsletterScope, run } from './email-nodes.helpers';
+
+const bed = useTestbed();
+
+const bulk = () => bed.sandbox.seed.lists.bulk;
+const subscribersPath = () => `/1.0/accounts/${bed.sandbox.seed.accountId}/lists/${bulk()}/subscribers`;
+const bulkEmails = (from: number, to: number) =>
+	Array.from({ length: to - from }, (_, index) => `bulk.${String(from + index + 1).padStart(5, '0')}@example.com`);
+const getMany = async (parameters: Record<string, unknown>) =>
+	await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), ...parameters });
+/** `ws.start`/`ws.size` of each page read, in list order. */
+const pagesAsked = () =>
+	apiCalls(bed)
+		.map((call) => [Number(call.query['ws.start'] ?? 0), call.query['ws.size']] as const)
+		.sort((a, b) => a[0] - b[0]);
+
+describe('Return All on the 250 subscribers of a list', () => {
+	it('asks for each further page once, the last one for the entries left, and outputs them in list order', async () => {
+		const result = await getMany({ returnAll: true });
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
+		expect(pagesAsked()).toEqual([
+			[0, '100'],
+			[100, '100'],
+			[200, '50'],
+		]);
+	});
+
+	it('asks for the further pages together, not each after the one before', async () => {
+		let askedForThird = () => {};
+		const thirdAsked = new Promise<boolean>((resolve) => (askedForThird = () => resolve(true)));
+		let together: boolean | undefined;
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: {}, pathPrefix: subscribersPath(), query: { 'ws.start': '200' }, beforeAnswer: () => askedForThird() });
+		bed.sandbox.faults.next(1, 'rewrite', {
+			rewrite: {},
+			pathPrefix: subscribersPath(),
+			query: { 'ws.start': '100' },
+			// The second page is answered once the third was asked for; read one after the other, it never is (a bound, not a time measured).
+			beforeAnswer: async () => {
+				together = await Promise.race([thirdAsked, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+			},
+		});
+		const result = await getMany({ returnAll: true });
+		expect(result.items).toHaveLength(250);
+		expect(together).toBe(true);
+	});
+});
+
+describe('Return All when the list grew while it was read', () => {
+	it('follows the next page past the pages its total_size planned', async () => {
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { totalSize: 200 }, pathPrefix: subscribersPath() });
+		const result = await getMany({ returnAll: true });
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
+		expect(pagesAsked()).toEqual([
+			[0, '100'],
+			[100, '100'],
+			[200, '100'],
+		]);
+	});
+});
+
+describe('A read that would never end is stopped', () => {
+	it('names the first 120 characters of a next page already read, and what was done', async () => {
+		const padded = `${bed.sandbox.apiBaseUrl}${subscribersPath()}?ws.start=100&ws.size=100&padding=${'x'.repeat(150)}`;
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { nextCollectionLink: padded }, pathPrefix: subscribersPath() });
+		bed.sandbox.faults.next(5, 'rewrite', { rewrite: { nextCollectionLink: 'self' }, pathPrefix: subscribersPath(), query: { 'ws.start': '200' } });
+		const result = await getMany({ returnAll: true });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: its next page is a page already read");
+		const shown = /^The next_collection_link of an AWeber page points back to a page this read already had \((.*)\), so the collection would never end\. (.*)$/.exec(
+			result.error?.description ?? '',
+		);
+		expect(shown?.[1]).toHaveLength(120);
+		expect(shown?.[1]).toMatch(/ws\.start=200&ws\.size=50&padding=x+$/);
+		expect(shown?.[2]).toBe(
+			'The read was stopped and nothing was output for it. This is usually a passing fault at AWeber or in a proxy between n8n and AWeber: run the step again later.',
+		);
+	});
+});
+
+describe('A next page that is no link is refused before anything is sent', () => {
+	it.each([
+		['Return All (pages planned from total_size)', { operation: 'getAll', returnAll: true }],
+		['Find with a Limit past the first page (pages sized to the entries left)', { operation: 'find', filters: { status: 'subscribed' }, returnAll: false, limit: 150 }],
+	])('%s', async (_case, parameters) => {
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { nextCollectionLink: 'page two' }, pathPrefix: subscribersPath() });
+		const result = await run(bed, 'aWeberSubscriber', { ...newsletterScope(bed, bulk()), ...parameters });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('Refused to send the AWeber credential to "page two"');
+		expect(apiCalls(bed)).toHaveLength(1);
+	});
+});
