@@ -92,7 +92,7 @@ export async function readRemainingEntries<T = IDataObject>(
 		return await readLink(link);
 	};
 
-	let page: CollectionPage<T> | undefined = first;
+	let page = first;
 	const plan = offsetPagePlan(first, limit);
 	if (plan !== undefined) {
 		const pages = await readPlannedPages(plan, readPage);
@@ -100,12 +100,12 @@ export async function readRemainingEntries<T = IDataObject>(
 		// A list that grew while it was read has more pages than its size said: follow them as below.
 		page = pages[pages.length - 1];
 	}
-	while (page?.next_collection_link && page.entries.length > 0 && entries.length < limit) {
+	while (page.next_collection_link && page.entries.length > 0 && entries.length < limit) {
 		// The link is absolute and already carries the query (ws.op, filters, cursor).
 		page = await readPage(sizedNextLink(page.next_collection_link, limit - entries.length));
 		entries.push(...page.entries);
 	}
-	return entries.slice(0, limit);
+	return entries;
 }
 
 /** A link as a key: the same page however its query is ordered. */

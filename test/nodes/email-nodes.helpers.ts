@@ -61,14 +61,19 @@ export async function searchPicker(
 	method: string,
 	parameters: IDataObject,
 	filter?: string,
+	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
 	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
 	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const search = nodeType.methods?.listSearch?.[method] as (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
-	return await search.call(context, filter);
+	const search = nodeType.methods?.listSearch?.[method] as (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	) => Promise<INodeListSearchResult>;
+	return await search.call(context, filter, paginationToken);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Return All and Limit on an offset collection: which pages AWeber is asked for, a few at a time, and how a read that
 // would never end is stopped (nodes/shared/collections.ts, docs/aweber-behaviour.md#collections).
 import { useTestbed } from '../harness/aweber';
+import { call } from '../sandbox/api-test-client';
 import { apiCalls, newsletterScope, run } from './email-nodes.helpers';
 
 const bed = useTestbed();
@@ -49,8 +50,8 @@ describe('Return All on the 250 subscribers of a list', () => {
 });
 
 describe('Return All when the list grew while it was read', () => {
-	it('follows the next page past the pages its total_size planned', async () => {
-		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { totalSize: 200 }, pathPrefix: subscribersPath() });
+	it.each([200, 100])('follows the next page past the pages a total_size of %d planned', async (totalSize) => {
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { totalSize }, pathPrefix: subscribersPath() });
 		const result = await getMany({ returnAll: true });
 		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
 		expect(pagesAsked()).toEqual([
@@ -58,6 +59,54 @@ describe('Return All when the list grew while it was read', () => {
 			[100, '100'],
 			[200, '100'],
 		]);
+	});
+});
+
+describe('Pages read one after the other (no total_size, or a link the plan cannot use)', () => {
+	it('Find with a Limit of 230 asks each further page for the entries still wanted, by ws.size alone', async () => {
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'find', ...newsletterScope(bed, bulk()), filters: { status: 'subscribed' }, returnAll: false, limit: 230 });
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 230));
+		expect(pagesAsked()).toEqual([
+			[0, '100'],
+			[100, '100'],
+			[200, '30'],
+		]);
+		for (const call of apiCalls(bed)) expect(call.query).not.toHaveProperty('page_size');
+	});
+
+	it('Return All follows a next link without ws.size as it is', async () => {
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { nextCollectionLink: `${bed.sandbox.apiBaseUrl}${subscribersPath()}?ws.start=100` }, pathPrefix: subscribersPath() });
+		const result = await getMany({ returnAll: true });
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
+		expect(pagesAsked()).toEqual([
+			[0, '100'],
+			[100, undefined],
+			[200, '100'],
+		]);
+	});
+
+	it.each([
+		['Return All: the first page', { operation: 'getAll', returnAll: true }, {}, 0],
+		['Find: the second page', { operation: 'find', filters: { status: 'subscribed' }, returnAll: true }, { 'ws.start': '100' }, 100],
+	])('%s without entries ends the read, though it links a next page', async (_case, parameters, query, outputCount) => {
+		const nextPage = `${bed.sandbox.apiBaseUrl}${subscribersPath()}?ws.op=find&status=subscribed&ws.start=200&ws.size=100`;
+		bed.sandbox.faults.next(1, 'answer', { body: { entries: [], start: 0, total_size: 250, next_collection_link: nextPage }, pathPrefix: subscribersPath(), query });
+		const result = await run(bed, 'aWeberSubscriber', { ...newsletterScope(bed, bulk()), ...parameters });
+		expect(result.status).toBe('success');
+		expect(result.items).toHaveLength(outputCount);
+		expect(apiCalls(bed)).toHaveLength(outputCount === 0 ? 1 : 2);
+	});
+});
+
+describe('A Limit', () => {
+	it('outputs no more than the Limit when AWeber answers more entries than asked', async () => {
+		const token = bed.sandbox.issueToken().access_token;
+		const threeEntries = (await call(bed.sandbox, 'GET', subscribersPath().slice('/1.0'.length), { token, query: { 'ws.size': '3' } })).json();
+		bed.sandbox.clearRequests();
+		bed.sandbox.faults.next(1, 'answer', { body: threeEntries, pathPrefix: subscribersPath() });
+		const result = await getMany({ returnAll: false, limit: 2 });
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 2));
+		expect(apiCalls(bed)).toHaveLength(1);
 	});
 });
 
