@@ -12,6 +12,12 @@ const bulkEmails = (from: number, to: number) =>
 	Array.from({ length: to - from }, (_, index) => `bulk.${String(from + index + 1).padStart(5, '0')}@example.com`);
 const getMany = async (parameters: Record<string, unknown>) =>
 	await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), ...parameters });
+/** The three pages of the list's 250 subscribers, by the `ws.size` the second and the last were asked for. */
+const threePages = (secondSize: string | undefined, lastSize: string) => [
+	[0, '100'],
+	[100, secondSize],
+	[200, lastSize],
+];
 /** `ws.start`/`ws.size` of each page read, in list order. */
 const pagesAsked = () =>
 	apiCalls(bed)
@@ -22,11 +28,7 @@ describe('Return All on the 250 subscribers of a list', () => {
 	it('asks for each further page once, the last one for the entries left, and outputs them in list order', async () => {
 		const result = await getMany({ returnAll: true });
 		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
-		expect(pagesAsked()).toEqual([
-			[0, '100'],
-			[100, '100'],
-			[200, '50'],
-		]);
+		expect(pagesAsked()).toEqual(threePages('100', '50'));
 	});
 
 	it('asks for the further pages together, not each after the one before', async () => {
@@ -54,11 +56,7 @@ describe('Return All when the list grew while it was read', () => {
 		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { totalSize }, pathPrefix: subscribersPath() });
 		const result = await getMany({ returnAll: true });
 		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
-		expect(pagesAsked()).toEqual([
-			[0, '100'],
-			[100, '100'],
-			[200, '100'],
-		]);
+		expect(pagesAsked()).toEqual(threePages('100', '100'));
 	});
 });
 
@@ -66,11 +64,7 @@ describe('Pages read one after the other (no total_size, or a link the plan cann
 	it('Find with a Limit of 230 asks each further page for the entries still wanted, by ws.size alone', async () => {
 		const result = await run(bed, 'aWeberSubscriber', { operation: 'find', ...newsletterScope(bed, bulk()), filters: { status: 'subscribed' }, returnAll: false, limit: 230 });
 		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 230));
-		expect(pagesAsked()).toEqual([
-			[0, '100'],
-			[100, '100'],
-			[200, '30'],
-		]);
+		expect(pagesAsked()).toEqual(threePages('100', '30'));
 		for (const call of apiCalls(bed)) expect(call.query).not.toHaveProperty('page_size');
 	});
 
@@ -78,11 +72,7 @@ describe('Pages read one after the other (no total_size, or a link the plan cann
 		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { nextCollectionLink: `${bed.sandbox.apiBaseUrl}${subscribersPath()}?ws.start=100` }, pathPrefix: subscribersPath() });
 		const result = await getMany({ returnAll: true });
 		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
-		expect(pagesAsked()).toEqual([
-			[0, '100'],
-			[100, undefined],
-			[200, '100'],
-		]);
+		expect(pagesAsked()).toEqual(threePages(undefined, '100'));
 	});
 
 	it.each([
