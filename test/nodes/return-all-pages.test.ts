@@ -31,6 +31,13 @@ describe('Return All on the 250 subscribers of a list', () => {
 		expect(pagesAsked()).toEqual(threePages('100', '50'));
 	});
 
+	it('with pages of 20, asks for each of the twelve further pages once, three at a time to the end', async () => {
+		bed.sandbox.pages.cap(20);
+		const result = await getMany({ returnAll: true });
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 250));
+		expect(pagesAsked()).toEqual([[0, '100'], ...Array.from({ length: 12 }, (_, index) => [20 * (index + 1), index === 11 ? '10' : '20'])]);
+	});
+
 	it('asks for the further pages together, not each after the one before', async () => {
 		let askedForThird = () => {};
 		const thirdAsked = new Promise<boolean>((resolve) => (askedForThird = () => resolve(true)));
