@@ -17,12 +17,12 @@ export function requireCollectionPage<T = IDataObject>(context: AweberContext, b
 }
 
 /** A 2.0-beta page (a bare array, the next page its RFC 8288 `Link` rel="next", docs/aweber-behaviour.md#beta-link-report). */
-export function linkHeaderPage(body: unknown, headers: IDataObject | undefined): CollectionPage | undefined {
+export function linkHeaderPage(body: unknown, headers: IDataObject): CollectionPage | undefined {
 	if (!Array.isArray(body)) return undefined;
-	const header = headers?.link ?? headers?.Link;
+	const header = headers.link ?? headers.Link;
 	const value = Array.isArray(header) ? header.join(', ') : typeof header === 'string' ? header : '';
 	for (const part of value.split(/,(?=\s*<)/)) {
-		const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+		const match = /^\s*<([^>]*)>(.*)/.exec(part);
 		if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2])) {
 			return { entries: body as IDataObject[], next_collection_link: match[1] };
 		}
@@ -54,14 +54,14 @@ export async function readCollectionPageAt<T = IDataObject>(
 	const qs = isLink ? options.qs : { 'ws.size': AWEBER_MAX_PAGE_SIZE, ...options.qs };
 	const { source, itemIndex, concurrent } = options;
 	const response = await aweberApiRequest(context, { method: 'GET', url: pathOrLink, qs, source, itemIndex, concurrent });
-	const body = linkHeaderPage(response.body, response.headers as IDataObject) ?? response.body;
+	const body = linkHeaderPage(response.body, response.headers) ?? response.body;
 	const page = requireCollectionPage<T>(context, body, `reading ${isLink ? 'the next page of a collection' : 'a collection'}`, options.itemIndex);
-	const date = Date.parse(String(response.headers?.date ?? ''));
+	const date = Date.parse(String(response.headers.date));
 	return { page, answeredAt: Number.isNaN(date) ? Date.now() : date };
 }
 
 interface ReadOnOptions<T> {
-	/** Entries wanted, the first page's included (Infinity: every page). */
+	/** Entries wanted, the first page's included: a positive number, or Infinity (every page, as when left out). */
 	limit?: number;
 	itemIndex?: number;
 	/** Reads a further page; the routed Return All reads it through n8n's routing, shaped as it arrives. */
@@ -79,7 +79,7 @@ export async function readRemainingEntries<T = IDataObject>(
 	first: CollectionPage<T>,
 	options: ReadOnOptions<T> = {},
 ): Promise<T[]> {
-	const limit = options.limit !== undefined && options.limit > 0 ? options.limit : Infinity;
+	const limit = options.limit ?? Infinity;
 	const entries: T[] = [...first.entries];
 	const readLink =
 		options.readPage ??
@@ -92,7 +92,7 @@ export async function readRemainingEntries<T = IDataObject>(
 		return await readLink(link);
 	};
 
-	let page: CollectionPage<T> | undefined = first;
+	let page = first;
 	const plan = offsetPagePlan(first, limit);
 	if (plan !== undefined) {
 		const pages = await readPlannedPages(plan, readPage);
@@ -100,12 +100,12 @@ export async function readRemainingEntries<T = IDataObject>(
 		// A list that grew while it was read has more pages than its size said: follow them as below.
 		page = pages[pages.length - 1];
 	}
-	while (page?.next_collection_link && page.entries.length > 0 && entries.length < limit) {
+	while (page.next_collection_link && page.entries.length > 0 && entries.length < limit) {
 		// The link is absolute and already carries the query (ws.op, filters, cursor).
 		page = await readPage(sizedNextLink(page.next_collection_link, limit - entries.length));
 		entries.push(...page.entries);
 	}
-	return entries.length > limit ? entries.slice(0, limit) : entries;
+	return entries;
 }
 
 /** A link as a key: the same page however its query is ordered. */
@@ -129,8 +129,8 @@ function repeatedLink(context: AweberContext, link: string, itemIndex?: number):
 }
 
 /** Every entry of the collection at `path` (all pages). */
-export async function readAllEntries<T = IDataObject>(context: AweberContext, path: string, qs?: IDataObject): Promise<T[]> {
-	return await readRemainingEntries(context, await readCollectionPage<T>(context, path, { qs }));
+export async function readAllEntries<T = IDataObject>(context: AweberContext, path: string): Promise<T[]> {
+	return await readRemainingEntries(context, await readCollectionPage<T>(context, path));
 }
 
 /** Ask the next page for no more entries than are still wanted (AWeber's links carry ws.size or page_size). */

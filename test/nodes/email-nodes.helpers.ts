@@ -1,5 +1,7 @@
 // Shared by the broadcast, campaign, segment, webform and landing-page node tests.
-import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, INodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
 
 import type { AweberTestbed } from '../harness/aweber';
 import { PACKAGE_PREFIX } from '../harness';
@@ -50,6 +52,28 @@ export async function run(
 		{ type, credentialId: options.credentialId ?? bed.credentialId, parameters, continueOnFail: options.continueOnFail },
 		options.items,
 	);
+}
+
+/** Runs a picker's search as the n8n editor does: with the node's current parameters. */
+export async function searchPicker(
+	bed: AweberTestbed,
+	type: string,
+	method: string,
+	parameters: IDataObject,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
+	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const search = nodeType.methods?.listSearch?.[method] as (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	) => Promise<INodeListSearchResult>;
+	return await search.call(context, filter, paginationToken);
 }
 
 /**

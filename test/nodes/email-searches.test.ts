@@ -1,33 +1,14 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-import { LoadOptionsContext } from 'n8n-core';
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
-import { PACKAGE_PREFIX } from '../harness';
 import { SEED_EXTRAS } from '../sandbox';
-import { byId, newsletterScope } from './email-nodes.helpers';
+import { byId, newsletterScope, searchPicker } from './email-nodes.helpers';
 
 const bed = useTestbed({ resetEachTest: false });
 
 /** Runs a picker's search as the n8n editor does: with the node's current parameters. */
-async function search(
-	type: string,
-	method: string,
-	parameters: IDataObject,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
-	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
-	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const searchFunction = nodeType.methods?.listSearch?.[method] as (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	) => Promise<INodeListSearchResult>;
-	return await searchFunction.call(context, filter, paginationToken);
+async function search(type: string, method: string, parameters: IDataObject, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchPicker(bed, type, method, parameters, filter, paginationToken);
 }
 
 describe('pickers of the broadcast, campaign, segment, webform and landing-page nodes', () => {
