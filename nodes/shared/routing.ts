@@ -42,7 +42,8 @@ export type { RoutedError } from './itemFailures';
  * A5  Every context of one item (preSend, pagination, postReceive) answers the same `getItemIndex()`, and
  *     all items of one node run share one `getExecuteData()` object: the per-run state in runState.ts is
  *     keyed by it, and items by their index, with no assumption about how the contexts are built.
- * A6  `requestData.maxResults` carries the operation's Limit (`routing.output.maxResults`).
+ * A6  `requestData.maxResults` carries the operation's Limit (`routing.output.maxResults`), and RoutingNode
+ *     outputs no more items than it (so a last page read whole is cut to the Limit there, not in collections.ts).
  * A7  RoutingNode starts every item's request before awaiting any, and waits for all of them: an item
  *     that failed for good can stop the others still queued for the rate limit.
  * A8  An error thrown by `makeRoutingRequest` carries AWeber's answer (status and JSON body) where

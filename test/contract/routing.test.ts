@@ -280,10 +280,14 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		expect(seen[0].executeData).not.toBe(firstRun);
 	});
 
-	it("A6: requestData.maxResults carries the operation's Limit", async () => {
+	it("A6: requestData.maxResults carries the operation's Limit, and RoutingNode cuts the output to it", async () => {
 		const result = await runProbe({ operation: 'getAll', limit: 2 }, 1);
 		expect(seen.find((entry) => entry.step === 'node pagination')?.maxResults).toBe(2);
 		expect(result.json('Routing Probe')).toHaveLength(2);
+		// The routed entry's last page may hold more entries than the Limit: RoutingNode outputs only the first ones.
+		nodePagination = async () => [1, 2, 3, 4, 5].map((entry) => ({ json: { entry } }));
+		const cut = await runProbe({ operation: 'getAll', limit: 2 }, 1);
+		expect(cut.json('Routing Probe')).toEqual([{ entry: 1 }, { entry: 2 }]);
 	});
 
 	it("A7: every item's request starts before any is awaited", async () => {
