@@ -6,7 +6,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
 import { useTestbed } from '../harness/aweber';
-import { newsletterScope, run } from '../nodes/email-nodes.helpers';
+import { apiCalls, newsletterScope, run } from '../nodes/email-nodes.helpers';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const HEADING = '### One request, drawn: Subscriber Create';
@@ -53,10 +53,20 @@ describe("docs/architecture.md's drawing of one request", () => {
 		expect(result.status).toBe('success');
 	};
 
+	/** What AWeber answered the calls made since the log held `from` entries. */
+	const answersSince = (from: number) => apiCalls(bed).slice(from).map((call) => `${call.method} ${call.status}`);
+
 	it('names exactly the files a Subscriber Create runs, from its field file to the wire', async () => {
 		// The first Create loads every module; the one measured runs only what a request runs.
 		await create('first.drawn@example.com');
-		const ran = await filesRunBy(async () => await create('measured.drawn@example.com'));
+		// The drawing is of a Create that meets no failure: on a busy machine one may (a token expired meanwhile, a
+		// slow answer), and then it also runs the failure path, so it is measured again, at most three times.
+		let ran: string[] = [];
+		for (let attempt = 1; attempt <= 3; attempt++) {
+			const from = apiCalls(bed).length;
+			ran = await filesRunBy(async () => await create(`measured${attempt}.drawn@example.com`));
+			if (answersSince(from).join() === 'POST 201,GET 200') break;
+		}
 		expect(ran.length).toBeGreaterThan(5);
 		expect(filesInDrawing()).toEqual([...ran, ...DECLARATIONS].sort());
 	});
