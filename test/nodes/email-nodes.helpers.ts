@@ -54,7 +54,25 @@ export async function run(
 	);
 }
 
-/** Runs a picker's search as the n8n editor does: with the node's current parameters. */
+/** Calls a node's listSearch or loadOptions method as the n8n editor does: with the node's current parameters. */
+export async function callEditorMethod<T>(
+	bed: AweberTestbed,
+	type: string,
+	kind: 'listSearch' | 'loadOptions',
+	method: string,
+	parameters: IDataObject,
+	...args: unknown[]
+): Promise<T> {
+	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
+	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const fn = nodeType.methods?.[kind]?.[method] as unknown as (this: ILoadOptionsFunctions, ...args: unknown[]) => Promise<T>;
+	return await fn.call(context, ...args);
+}
+
+/** Runs a picker's search as the n8n editor does. */
 export async function searchPicker(
 	bed: AweberTestbed,
 	type: string,
@@ -63,17 +81,7 @@ export async function searchPicker(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
-	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
-	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const search = nodeType.methods?.listSearch?.[method] as (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	) => Promise<INodeListSearchResult>;
-	return await search.call(context, filter, paginationToken);
+	return await callEditorMethod<INodeListSearchResult>(bed, type, 'listSearch', method, parameters, filter, paginationToken);
 }
 
 /**

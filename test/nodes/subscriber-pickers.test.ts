@@ -1,29 +1,13 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeProperties, INodePropertyCollection, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-import { LoadOptionsContext } from 'n8n-core';
+import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
 import { PACKAGE_PREFIX } from '../harness';
-import { apiCalls, listPath, newsletterScope } from './email-nodes.helpers';
+import { apiCalls, callEditorMethod as callEditor, listPath, newsletterScope } from './email-nodes.helpers';
 
 const bed = useTestbed({ resetEachTest: false });
 
-/** Calls a node's listSearch or loadOptions method as the n8n editor does: with the node's current parameters. */
-async function callEditorMethod<T>(
-	type: string,
-	kind: 'listSearch' | 'loadOptions',
-	method: string,
-	parameters: IDataObject,
-	...args: unknown[]
-): Promise<T> {
-	const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}${type}`);
-	const node = bed.harness.toNode({ type, credentialId: bed.credentialId, parameters }, 'Node Under Test');
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
-	const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const fn = nodeType.methods?.[kind]?.[method] as unknown as (this: ILoadOptionsFunctions, ...args: unknown[]) => Promise<T>;
-	return await fn.call(context, ...args);
-}
+const callEditorMethod = async <T>(type: string, kind: 'listSearch' | 'loadOptions', method: string, parameters: IDataObject, ...args: unknown[]) =>
+	await callEditor<T>(bed, type, kind, method, parameters, ...args);
 
 interface SearchResult {
 	results: Array<{ name: string; value: string | number; url?: string }>;
