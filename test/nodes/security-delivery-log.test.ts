@@ -21,6 +21,12 @@ describe('The delivery log, as an earlier version stored it', () => {
 		expect(rememberDelivery(copy(), { id: 'new', digest: digest('new'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
 	});
 
+	it('still refuses a replay of a delivery that came without an id, stored as an object', () => {
+		const stored = { digest: digest('earlier-no-id'), until: NOW + MIN_RETENTION_MS };
+		const replay = { id: 'replay', digest: digest('earlier-no-id'), until: NOW + MIN_RETENTION_MS };
+		expect(rememberDelivery({ deliveryLog: [stored] }, replay, { now: NOW, trigger: trigger() })).toBe(false);
+	});
+
 	it('keeps the id of an entry whose digest is not a SHA-256, and stores no digest for it', () => {
 		const hex = digest('earlier-2');
 		for (const notDigest of ['not-a-digest', `x${hex}`, `${hex}x`]) {
