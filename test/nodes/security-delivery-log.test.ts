@@ -36,6 +36,13 @@ describe('The delivery log, as an earlier version stored it', () => {
 		}
 	});
 
+	it('still refuses a retry when an entry of the same id past its time comes before the one in force', () => {
+		const expired = { id: 'earlier-6', digest: 'not-a-digest', until: NOW - 1000 };
+		const inForce = { id: 'earlier-6', digest: 'another-non-digest', until: NOW + MIN_RETENTION_MS };
+		const retry = { id: 'earlier-6', digest: digest('retry-6'), until: NOW + MIN_RETENTION_MS };
+		expect(rememberDelivery({ deliveryLog: [expired, inForce] }, retry, { now: NOW, trigger: trigger() })).toBe(false);
+	});
+
 	it('keeps an entry an earlier version stored for a year for a day from when it is read', () => {
 		const staticData: IDataObject = { deliveryLog: [{ id: 'earlier-3', digest: digest('earlier-3'), until: NOW + 365 * 24 * 3_600_000 }] };
 		const replay = (id: string) => ({ id, digest: digest('earlier-3'), until: NOW + 26 * 3_600_000 });
