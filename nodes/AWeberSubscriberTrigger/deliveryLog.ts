@@ -41,7 +41,7 @@ export interface DeliveryFingerprint {
  * deliveries share one with a chance below 1 in 10^10, and a delivery taken for another's copy is what that would cost.
  */
 const SHORT_DIGEST_BYTES = 8;
-const shortDigest = (value: string) => createHash('sha256').update(value, 'utf8').digest().subarray(0, SHORT_DIGEST_BYTES).toString('base64url');
+const shortDigest = (value: string) => createHash('sha256').update(value).digest().subarray(0, SHORT_DIGEST_BYTES).toString('base64url');
 
 /** One stored entry: `<expiry, s, base 36>:<id digest or empty>:<content digest, or empty for an id kept by an earlier version>`. */
 function encode(delivery: DeliveryFingerprint): string {
@@ -68,8 +68,8 @@ function parse(text: string): Entry | undefined {
 /** What an earlier version stored (objects with the full id and digest, or bare ids), in today's form. */
 function legacyEntry(stored: unknown, now: number): string | undefined {
 	if (typeof stored === 'string') return stored;
-	const candidate = stored as DeliveryFingerprint | null;
-	if (typeof candidate !== 'object' || candidate === null || typeof candidate.digest !== 'string' || typeof candidate.until !== 'number') return undefined;
+	const candidate = stored as Partial<DeliveryFingerprint> | null | undefined;
+	if (typeof candidate?.digest !== 'string' || typeof candidate.until !== 'number') return undefined;
 	if (candidate.id !== undefined && typeof candidate.id !== 'string') return undefined;
 	return encode({ id: candidate.id, digest: /^[0-9a-f]{64}$/.test(candidate.digest) ? candidate.digest : '', until: Math.min(candidate.until, now + MIN_RETENTION_MS * 24) });
 }
