@@ -100,12 +100,19 @@ export async function readRemainingEntries<T = IDataObject>(
 		// A list that grew while it was read has more pages than its size said: follow them as below.
 		page = pages[pages.length - 1];
 	}
-	while (page.next_collection_link && page.entries.length > 0 && entries.length < limit) {
-		// The link is absolute and already carries the query (ws.op, filters, cursor).
-		page = await readPage(sizedNextLink(page.next_collection_link, limit - entries.length));
-		entries.push(...page.entries);
-	}
+	await readFollowingPages(page, entries, limit, readPage);
 	return entries;
+}
+
+/**
+ * The pages after `page`, one at a time, to the last page, an empty page or the limit. Each page's link is absolute and
+ * already carries the query (ws.op, filters, cursor). A call per page, not a loop, so no change can spin it without a read.
+ */
+async function readFollowingPages<T>(page: CollectionPage<T>, entries: T[], limit: number, readPage: (link: string) => Promise<CollectionPage<T>>): Promise<void> {
+	if (!page.next_collection_link || page.entries.length === 0 || entries.length >= limit) return;
+	const next = await readPage(sizedNextLink(page.next_collection_link, limit - entries.length));
+	entries.push(...next.entries);
+	await readFollowingPages(next, entries, limit, readPage);
 }
 
 /** A link as a key: the same page however its query is ordered. */
@@ -189,8 +196,8 @@ async function readPlannedPages<T>(plan: PagePlan, readPage: (link: string) => P
 	let endIndex = plan.count;
 	let failed = false;
 	const reader = async () => {
-		while (nextIndex < endIndex && !failed) {
-			const index = nextIndex++;
+		// The next index is taken in the loop's head, so no change to its body can make it endless.
+		for (let index = nextIndex++; index < endIndex && !failed; index = nextIndex++) {
 			let read = false;
 			try {
 				const page = await readPage(plan.link(index));
