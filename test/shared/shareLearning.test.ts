@@ -367,6 +367,17 @@ describe('Measuring the share after a lockout', () => {
 		await clock.advance(WINDOW);
 		expect(limiter.learning.share()).toBe(26);
 	});
+
+	it('with a limit of one request per window, a measurement refused before this process sent anything keeps the full limit', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);
+		limiter.lockOut();
+		limiter.learning.measure();
+		// What the refusal's decision asks for: one request per window, which is the whole limit.
+		expect(limiter.learning.lower(measuredShare(0, 1)!)).toBe(1);
+		expect(limiter.learning.state()).toBe('full');
+		expect(limiter.learning.share()).toBe(1);
+	});
 });
 
 describe('Reading the share', () => {
@@ -408,6 +419,12 @@ describe('The share arithmetic', () => {
 		// Measured for a window or more, the app's part of the window is its rate.
 		expect(measuredShare(82, 120, 1.2)).toBe(81);
 		expect(measuredShare(120, 120)).toBeUndefined();
+	});
+
+	it('takes exactly two thirds for processes measuring alike, not for steady traffic, however short the measurement', () => {
+		// 80 of 120 in half a window: alike processes split unevenly; read as steady traffic it would leave 40.
+		expect(measuredShare(80, 120, 0.5)).toBe(79);
+		expect(measuredShare(81, 120, 0.5)).toBe(41);
 	});
 
 	it('lowers to what this process sent in the refused window, less one, never below one', () => {

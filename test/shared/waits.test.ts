@@ -6,7 +6,7 @@ import type { INode, NodeOperationError } from 'n8n-workflow';
 import type { AweberContext } from '../../nodes/shared/aweberContext';
 import { AccountRateLimiter, type AcquireOptions, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
 import { runItemOf } from '../../nodes/shared/runState';
-import { acquireSlot } from '../../nodes/shared/waits';
+import { acquireSlot, sleepUnlessStopped } from '../../nodes/shared/waits';
 import { ManualClock } from './manualClock';
 
 /** A limiter that counts the waits it is asked for, and grants the 20th at once: a loop of waits ends the test, not the run. */
@@ -98,5 +98,77 @@ describe('A share of the account that came back to the credential\'s limit', () 
 			slot.release();
 		}
 		expect(logged).toEqual(['AWeber: no "Rate Limit Error" for a while: this process again sends up to the credential\'s 120 requests per minute']);
+	});
+});
+
+describe('What a long wait for the rate limit tells the user', () => {
+	let credential = 0;
+
+	/**
+	 * A limiter on a manual clock allowing `requests` per `windowMs`, whose window this process's first requests fill
+	 * (all of its share, when `share` lowers it); then `waiting` requests queue `enqueueAfterMs` later. Returns the log.
+	 */
+	async function noticesOfWait(windowMs: number, { requests = 1, share, waiting = 1, enqueueAfterMs = 0 }: { requests?: number; share?: number; waiting?: number; enqueueAfterMs?: number } = {}) {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests, windowMs }, clock);
+		if (share !== undefined) limiter.learning.lower(share);
+		for (let sent = 0; sent < (share ?? requests); sent++) (await limiter.acquire()).release();
+		await clock.advance(enqueueAfterMs);
+		const logged: string[] = [];
+		const context = { ...itemContext(new AbortController(), 0, {}), logger: { info: (line: string) => logged.push(line) } as unknown as AweberContext['logger'] };
+		const pacing = { key: `wait-notice-${credential++}`, limiter, settings: { ...settings, requests, windowMs } };
+		const started = Array.from({ length: waiting }, async () => (await acquireSlot(context, pacing, { priority: false }, 0, undefined)).release());
+		await clock.advance(2 * (waiting + 1) * windowMs);
+		await Promise.all(started);
+		return logged;
+	}
+
+	it.each([
+		// A request counts a window and 1 % after its answer: the first waiting one waits that long.
+		[500, '505 ms', '500 ms'],
+		[1_000, '1 s', '1 s'],
+		[8_000, '8.1 s', '8 s'],
+		[60_000, '61 s', '60 s'],
+		[120_000, '2 min 1 s', '2 min 0 s'],
+		[150_000, '2 min 32 s', '2 min 30 s'],
+		[7_200_000, '2 h 1 min', '2 h 0 min'],
+		[9_000_000, '2 h 31 min', '2 h 30 min'],
+	])('a window of %i ms: says how long the request waited and the limit, in readable units', async (windowMs, waited, window) => {
+		expect(await noticesOfWait(windowMs)).toEqual([`AWeber: waited ${waited} to stay under the account's rate limit of 1 requests per ${window}`]);
+	});
+
+	it('says how many requests still wait and about how long they need, once a window', async () => {
+		// The second of three waits a window, and each after it one more.
+		expect(await noticesOfWait(60_000, { waiting: 3 })).toEqual([
+			"AWeber: waited 61 s to stay under the account's rate limit of 1 requests per 60 s; 2 more requests are waiting (about 3 min 2 s to go)",
+		]);
+	});
+
+	it('names this process\'s share when another process or app uses the account', async () => {
+		expect(await noticesOfWait(60_000, { requests: 4, share: 2 })).toEqual([
+			"AWeber: waited 61 s to stay under the account's rate limit of 4 requests per 60 s (this process's share: 2, as another process or app uses the account)",
+		]);
+	});
+
+	it('says nothing of a wait of a quarter window or less', async () => {
+		// Queued a quarter window before the full window's request stops counting (60.6 s after its answer).
+		expect(await noticesOfWait(60_000, { enqueueAfterMs: 60_600 - 15_000 })).toEqual([]);
+		expect(await noticesOfWait(60_000, { enqueueAfterMs: 60_600 - 15_001 })).toHaveLength(1);
+	});
+});
+
+describe('A retry\'s wait when the execution is cancelled', () => {
+	it('stops with an error that says so, on the item it was for', async () => {
+		const cancel = new AbortController();
+		const context = itemContext(cancel, 4, {});
+		const waiting = sleepUnlessStopped(context, 5_000, cancel.signal, 4, undefined).then(
+			() => 'waited it out',
+			(error: NodeOperationError) => error,
+		);
+		await tick();
+		cancel.abort();
+		const stopped = (await waiting) as NodeOperationError;
+		expect(stopped.message).toBe('The execution was cancelled while waiting to retry an AWeber request');
+		expect(stopped.context.itemIndex).toBe(4);
 	});
 });
