@@ -74,7 +74,7 @@ export async function sleepUnlessStopped(
 		owner && execution?.aborted !== true && isDropped(owner.run, owner.index)
 			? notSentError(context, owner.run, itemIndex)
 			: new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
-	const stopsThisItem = () => signal!.aborted && (execution?.aborted === true || !owner || owner.run.failedItem === undefined || isDropped(owner.run, owner.index));
+	const stopsThisItem = () => signal!.aborted && (execution?.aborted === true || !owner || isDropped(owner.run, owner.index));
 	if (stopsThisItem()) throw cancelled();
 	// Monotonic: a step of the wall clock does not stretch the wait.
 	const until = performance.now() + ms;

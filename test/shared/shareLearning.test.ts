@@ -336,6 +336,27 @@ describe('Measuring the share after a lockout', () => {
 		expect(startedAt.length).toBeLessThanOrEqual(55);
 	});
 
+	it('paces each request on the work left, counting the one that starts', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.learning.measure();
+		let started = 0;
+		for (let index = 0; index < 400; index++) {
+			void limiter.acquire().then((slot) => {
+				started++;
+				slot.release();
+			});
+		}
+		await clock.advance(waitMs);
+		expect(started).toBe(1);
+		// 400 to drain in four windows: 100 per window, one per 606 ms (a request counts 60.6 s).
+		await clock.advance(605);
+		expect(started).toBe(1);
+		await clock.advance(1);
+		expect(started).toBe(2);
+	});
+
 	/** A limiter that measures after a lockout with `waiting` requests queued, a little over a window after it ended. */
 	async function quietMeasurement(waiting: number) {
 		const clock = new ManualClock();

@@ -5,7 +5,8 @@ import type { INode, NodeOperationError } from 'n8n-workflow';
 
 import type { AweberContext } from '../../nodes/shared/aweberContext';
 import { AccountRateLimiter, type AcquireOptions, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
-import { runItemOf } from '../../nodes/shared/runState';
+import { stopSignal } from '../../nodes/shared/itemFailures';
+import { runItemOf, type RunState } from '../../nodes/shared/runState';
 import { acquireSlot, sleepUnlessStopped } from '../../nodes/shared/waits';
 import { ManualClock } from './manualClock';
 
@@ -157,18 +158,124 @@ describe('What a long wait for the rate limit tells the user', () => {
 	});
 });
 
-describe('A retry\'s wait when the execution is cancelled', () => {
-	it('stops with an error that says so, on the item it was for', async () => {
+describe('A retry\'s wait (its backoff) when the execution is cancelled or the run fails', () => {
+	// n8n's clock is faked: each wait's outcome is read at a known point of its time, not measured.
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] }));
+	afterEach(() => jest.useRealTimers());
+
+	/** Item `index` of a run (its own execute data) waiting `ms` to retry, as sendWithPolicies.ts waits; settles to a word or the error. */
+	function retryWait(index: number, ms = 1_000) {
 		const cancel = new AbortController();
-		const context = itemContext(cancel, 4, {});
-		const waiting = sleepUnlessStopped(context, 5_000, cancel.signal, 4, undefined).then(
-			() => 'waited it out',
-			(error: NodeOperationError) => error,
+		const context = itemContext(cancel, index, runKey);
+		const owner = runItemOf(context)!;
+		const outcome: { now?: string | NodeOperationError } = {};
+		void sleepUnlessStopped(context, ms, stopSignal(cancel.signal, owner.run), index, owner).then(
+			() => (outcome.now = 'waited'),
+			(error: NodeOperationError) => (outcome.now = error),
 		);
-		await tick();
+		return { cancel, run: owner.run, outcome };
+	}
+	let runKey: object;
+	beforeEach(() => (runKey = {}));
+	const failRun = (run: RunState) => {
+		run.failedItem = 2;
+		run.failureMessage = 'Invalid email address';
+		run.stop.abort();
+	};
+
+	it('waits its whole time when nothing stops it', async () => {
+		const { outcome } = retryWait(0);
+		await jest.advanceTimersByTimeAsync(999);
+		expect(outcome.now).toBeUndefined();
+		await jest.advanceTimersByTimeAsync(1);
+		expect(outcome.now).toBe('waited');
+	});
+
+	it('waits its whole time where nothing can stop it (no execution to cancel, as in a hook or a load of options)', async () => {
+		const context = { ...itemContext(new AbortController(), 0, {}), getExecutionCancelSignal: undefined };
+		let outcome: unknown;
+		void sleepUnlessStopped(context, 1_000, undefined, undefined, undefined).then(
+			() => (outcome = 'waited'),
+			(error: Error) => (outcome = error),
+		);
+		await jest.advanceTimersByTimeAsync(999);
+		expect(outcome).toBeUndefined();
+		await jest.advanceTimersByTimeAsync(1);
+		expect(outcome).toBe('waited');
+	});
+
+	it('stops with an error that says so, on the item it was for', async () => {
+		const { cancel, outcome } = retryWait(4);
+		await jest.advanceTimersByTimeAsync(300);
 		cancel.abort();
-		const stopped = (await waiting) as NodeOperationError;
-		expect(stopped.message).toBe('The execution was cancelled while waiting to retry an AWeber request');
-		expect(stopped.context.itemIndex).toBe(4);
+		await jest.advanceTimersByTimeAsync(0);
+		expect((outcome.now as NodeOperationError).message).toBe('The execution was cancelled while waiting to retry an AWeber request');
+		expect((outcome.now as NodeOperationError).context.itemIndex).toBe(4);
+	});
+
+	it('stops with that error outside a node run too (no item to name)', async () => {
+		const cancel = new AbortController();
+		const context = { ...itemContext(cancel, 0, {}), getItemIndex: undefined };
+		const waiting = sleepUnlessStopped(context, 1_000, cancel.signal, undefined, undefined).catch((error: NodeOperationError) => error.message);
+		await jest.advanceTimersByTimeAsync(300);
+		cancel.abort();
+		await jest.advanceTimersByTimeAsync(0);
+		expect(await Promise.race([waiting, Promise.resolve('still waiting')])).toBe('The execution was cancelled while waiting to retry an AWeber request');
+	});
+
+	it('an item after the failing one says the execution was cancelled when it was, not that the run failed', async () => {
+		const { cancel, run, outcome } = retryWait(3);
+		await jest.advanceTimersByTimeAsync(300);
+		cancel.abort();
+		failRun(run);
+		await jest.advanceTimersByTimeAsync(0);
+		expect((outcome.now as NodeOperationError).message).toBe('The execution was cancelled while waiting to retry an AWeber request');
+	});
+
+	it('an item after the failing one stops with "Not sent to AWeber" where n8n gives no execution signal', async () => {
+		const context = { ...itemContext(new AbortController(), 3, runKey), getExecutionCancelSignal: undefined };
+		const owner = runItemOf(context)!;
+		const waiting = sleepUnlessStopped(context, 1_000, stopSignal(undefined, owner.run), 3, owner).catch((error: Error) => error.message);
+		await jest.advanceTimersByTimeAsync(300);
+		failRun(owner.run);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(await Promise.race([waiting, Promise.resolve('still waiting')])).toBe('Not sent to AWeber: item 2 failed first (Invalid email address)');
+	});
+
+	it('does not start when the execution was already cancelled', async () => {
+		const cancel = new AbortController();
+		cancel.abort();
+		const context = itemContext(cancel, 0, runKey);
+		const owner = runItemOf(context)!;
+		const waiting = sleepUnlessStopped(context, 1_000, stopSignal(cancel.signal, owner.run), 0, owner).catch((error: NodeOperationError) => error.message);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(await Promise.race([waiting, Promise.resolve('still waiting')])).toBe('The execution was cancelled while waiting to retry an AWeber request');
+	});
+
+	it('an item after the failing one stops with "Not sent to AWeber" when the run fails', async () => {
+		const { run, outcome } = retryWait(3);
+		await jest.advanceTimersByTimeAsync(300);
+		failRun(run);
+		await jest.advanceTimersByTimeAsync(0);
+		expect((outcome.now as NodeOperationError).message).toBe('Not sent to AWeber: item 2 failed first (Invalid email address)');
+	});
+
+	it('an item before the failing one waits out its time after the failure, and a cancellation then stops it', async () => {
+		const { run, outcome } = retryWait(0);
+		await jest.advanceTimersByTimeAsync(300);
+		failRun(run);
+		await jest.advanceTimersByTimeAsync(699);
+		expect(outcome.now).toBeUndefined();
+		await jest.advanceTimersByTimeAsync(1);
+		expect(outcome.now).toBe('waited');
+
+		// Its next retry, in the failed run: only the cancellation stops it, and it says so.
+		const next = retryWait(1);
+		failRun(next.run);
+		await jest.advanceTimersByTimeAsync(300);
+		expect(next.outcome.now).toBeUndefined();
+		next.cancel.abort();
+		await jest.advanceTimersByTimeAsync(0);
+		expect((next.outcome.now as NodeOperationError).message).toBe('The execution was cancelled while waiting to retry an AWeber request');
 	});
 });
