@@ -114,7 +114,7 @@ export function notify(context: AweberContext, level: 'info' | 'warn', message: 
 /** A workflow timeout that its queued AWeber requests cannot meet: say so up front, not only when n8n stops it. */
 export function warnIfTooLongForTimeout(context: AweberContext, credentialKey: string, limiter: AccountRateLimiter, settings: AccountSettings): void {
 	if (limiter.queued < settings.requests) return;
-	const timeoutSeconds = Number(context.getWorkflowSettings?.()?.executionTimeout);
+	const timeoutSeconds = Number(context.getWorkflowSettings?.().executionTimeout);
 	if (!(timeoutSeconds > 0)) return;
 	const neededMs = limiter.estimateWaitMs();
 	if (neededMs <= timeoutSeconds * 1000 || !shouldNotify(credentialKey, 'timeout', settings.windowMs)) return;

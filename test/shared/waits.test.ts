@@ -7,7 +7,7 @@ import type { AweberContext } from '../../nodes/shared/aweberContext';
 import { AccountRateLimiter, type AcquireOptions, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
 import { stopSignal } from '../../nodes/shared/itemFailures';
 import { runItemOf, type RunState } from '../../nodes/shared/runState';
-import { acquireSlot, sleepUnlessStopped } from '../../nodes/shared/waits';
+import { acquireSlot, sleepUnlessStopped, warnIfTooLongForTimeout } from '../../nodes/shared/waits';
 import { ManualClock } from './manualClock';
 
 /** A limiter that counts the waits it is asked for, and grants the 20th at once: a loop of waits ends the test, not the run. */
@@ -277,5 +277,52 @@ describe('A retry\'s wait (its backoff) when the execution is cancelled or the r
 		next.cancel.abort();
 		await jest.advanceTimersByTimeAsync(0);
 		expect((next.outcome.now as NodeOperationError).message).toBe('The execution was cancelled while waiting to retry an AWeber request');
+	});
+});
+
+describe('Queued requests that cannot finish within the workflow\'s timeout', () => {
+	let credential = 0;
+
+	/**
+	 * One request per 100 s window (a request counts 101 s): one in flight and `queued` waiting on a manual clock, so
+	 * that they need (queued + 1) × 101 s. Returns what the node logs about the workflow's `settings`.
+	 */
+	async function warnings(queued: number, workflowSettings: { executionTimeout?: number } | undefined) {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 1, windowMs: 100_000 }, clock);
+		await limiter.acquire();
+		for (let index = 0; index < queued; index++) void limiter.acquire();
+		const logged: string[] = [];
+		const context = {
+			...itemContext(new AbortController(), 0, {}),
+			logger: { warn: (line: string) => logged.push(line) } as unknown as AweberContext['logger'],
+			getWorkflowSettings: workflowSettings === undefined ? undefined : () => workflowSettings,
+		};
+		const key = `timeout-warning-${credential++}`;
+		// Every request checks before its turn; the warning comes once a window.
+		for (let request = 0; request < 3; request++) warnIfTooLongForTimeout(context, key, limiter, { ...settings, requests: 1, windowMs: 100_000 });
+		return logged;
+	}
+
+	it('warns once, with the numbers, when they need longer than the timeout', async () => {
+		expect(await warnings(2, { executionTimeout: 302 })).toEqual([
+			"AWeber: 2 requests are waiting for this account's rate limit of 1 per 100 s; they need about 5 min 3 s, longer than this workflow's timeout of 5 min 2 s. Send fewer items per execution or raise the timeout.",
+		]);
+	});
+
+	it('says nothing when they need exactly the timeout, or less', async () => {
+		expect(await warnings(2, { executionTimeout: 303 })).toEqual([]);
+	});
+
+	it('says nothing while fewer than a window\'s worth of requests wait', async () => {
+		expect(await warnings(0, { executionTimeout: 100 })).toEqual([]);
+		expect(await warnings(1, { executionTimeout: 100 })).toHaveLength(1);
+	});
+
+	it('says nothing when the workflow has no timeout (-1, 0, none, or no settings to read)', async () => {
+		expect(await warnings(2, { executionTimeout: -1 })).toEqual([]);
+		expect(await warnings(2, { executionTimeout: 0 })).toEqual([]);
+		expect(await warnings(2, {})).toEqual([]);
+		expect(await warnings(2, undefined)).toEqual([]);
 	});
 });
