@@ -85,6 +85,22 @@ describe('A request waiting for the rate limit when its run fails, then the exec
 	});
 });
 
+describe('A request waiting for the rate limit where n8n gives no execution signal', () => {
+	it('an item after the failing one stops waiting at once with "Not sent to AWeber"', async () => {
+		const limiter = new CountingLimiter({ requests: 1, windowMs: 60_000 });
+		await limiter.acquire();
+		const context = { ...itemContext(new AbortController(), 3, {}), getExecutionCancelSignal: undefined };
+		const owner = runItemOf(context)!;
+		const waiting = acquireSlot(context, { key: 'waits-test', limiter, settings }, { priority: false, signal: stopSignal(undefined, owner.run) }, 3, owner).catch(
+			(error: Error) => error.message,
+		);
+		owner.run.failedItem = 2;
+		owner.run.failureMessage = 'Invalid email address';
+		owner.run.stop.abort();
+		expect(await waiting).toBe('Not sent to AWeber: item 2 failed first (Invalid email address)');
+	});
+});
+
 describe('A share of the account that came back to the credential\'s limit', () => {
 	it('the first request after it says so in the log, once', async () => {
 		const clock = new ManualClock();
@@ -109,14 +125,23 @@ describe('What a long wait for the rate limit tells the user', () => {
 	 * A limiter on a manual clock allowing `requests` per `windowMs`, whose window this process's first requests fill
 	 * (all of its share, when `share` lowers it); then `waiting` requests queue `enqueueAfterMs` later. Returns the log.
 	 */
-	async function noticesOfWait(windowMs: number, { requests = 1, share, waiting = 1, enqueueAfterMs = 0 }: { requests?: number; share?: number; waiting?: number; enqueueAfterMs?: number } = {}) {
+	async function noticesOfWait(
+		windowMs: number,
+		{ requests = 1, share, waiting = 1, enqueueAfterMs = 0, editor }: { requests?: number; share?: number; waiting?: number; enqueueAfterMs?: number; editor?: unknown[][] } = {},
+	) {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests, windowMs }, clock);
 		if (share !== undefined) limiter.learning.lower(share);
 		for (let sent = 0; sent < (share ?? requests); sent++) (await limiter.acquire()).release();
 		await clock.advance(enqueueAfterMs);
-		const logged: string[] = [];
-		const context = { ...itemContext(new AbortController(), 0, {}), logger: { info: (line: string) => logged.push(line) } as unknown as AweberContext['logger'] };
+		const logged: unknown[] = [];
+		const context = {
+			...itemContext(new AbortController(), 0, {}),
+			// With metadata (the node's name) when the caller looks at the editor too.
+			logger: { info: (...line: unknown[]) => logged.push(editor ? line : line[0]) } as unknown as AweberContext['logger'],
+			// n8n's browser console of a manual run.
+			...(editor ? { sendMessageToUI: (...message: unknown[]) => editor.push(message) } : {}),
+		};
 		const pacing = { key: `wait-notice-${credential++}`, limiter, settings: { ...settings, requests, windowMs } };
 		const started = Array.from({ length: waiting }, async () => (await acquireSlot(context, pacing, { priority: false }, 0, undefined)).release());
 		await clock.advance(2 * (waiting + 1) * windowMs);
@@ -149,6 +174,13 @@ describe('What a long wait for the rate limit tells the user', () => {
 		expect(await noticesOfWait(60_000, { requests: 4, share: 2 })).toEqual([
 			"AWeber: waited 61 s to stay under the account's rate limit of 4 requests per 60 s (this process's share: 2, as another process or app uses the account)",
 		]);
+	});
+
+	it('in a manual run, shows it in the editor\'s console too, naming the node, and logs it with the node\'s name', async () => {
+		const editor: unknown[][] = [];
+		const notice = "AWeber: waited 61 s to stay under the account's rate limit of 1 requests per 60 s";
+		expect(await noticesOfWait(60_000, { editor })).toEqual([[notice, { node: 'AWeber Test' }]]);
+		expect(editor).toEqual([[`AWeber Test: ${notice}`]]);
 	});
 
 	it('says nothing of a wait of a quarter window or less', async () => {
