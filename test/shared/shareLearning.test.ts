@@ -357,6 +357,79 @@ describe('Measuring the share after a lockout', () => {
 		expect(started).toBe(2);
 	});
 
+	it('holds the measured share while the others measured alike still have work: four windows over the measurement\'s length, after the lockout', async () => {
+		/** Windows the share stays where a measurement of `measuredMs` (from its first request to the refusal) settled it. */
+		async function heldWindows(measuredMs: number) {
+			const clock = new ManualClock();
+			const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+			const { waitMs } = limiter.lockOut();
+			limiter.learning.measure();
+			void limiter.acquire().then((slot) => slot.release());
+			await clock.advance(waitMs + measuredMs);
+			expect(limiter.learning.state()).toBe('measuring');
+			limiter.learning.lower(50);
+			let held = 0;
+			while (held < 60) {
+				await clock.advance(WINDOW);
+				if (limiter.learning.share() > 50) return held;
+				held++;
+			}
+			return held;
+		}
+
+		// Half a window: the others drain in 4 / 0.5 = 8 windows, plus the lockout's.
+		expect(await heldWindows(WINDOW / 2)).toBe(1 + 8);
+		// Just over a fifth of a window: 1 + ceil(4 / 0.22) = 20, the longest hold a measurement gives.
+		expect(await heldWindows(0.22 * WINDOW)).toBe(20);
+		// A fifth or less says the others did not measure alike (this process met the lockout late): the shortest hold.
+		expect(await heldWindows(0.2 * WINDOW)).toBe(SHARE_HOLD_WINDOWS);
+		expect(await heldWindows(0.1 * WINDOW)).toBe(SHARE_HOLD_WINDOWS);
+		// A whole window: 1 + 4, the shortest hold.
+		expect(await heldWindows(WINDOW)).toBe(SHARE_HOLD_WINDOWS);
+	});
+
+	it('beside a steady app, takes what the app\'s rate over the measurement\'s length leaves', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.learning.measure();
+		for (let index = 0; index < 600; index++) void limiter.acquire().then((slot) => slot.release());
+		// At the full pace (600 to drain), 90 requests in the three quarters of a window after the lockout; then AWeber
+		// refuses: the app sent 30 in that time, so it keeps 40 per window.
+		await clock.advance(waitMs + 0.75 * WINDOW);
+		expect(limiter.sentInWindow()).toBe(90);
+		const decision = decideAfterFailure(
+			REFUSAL,
+			{ rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false },
+			{ repeatable: true, canRecoverDuplicate: false },
+			{
+				notAnAnswer: false,
+				lostRefreshRace: false,
+				account: {
+					sentInWindow: limiter.sentInWindow(),
+					ceiling: LIMIT,
+					lockedOut: limiter.isLockedOut(),
+					share: limiter.learning.state(),
+					measuredWindows: limiter.learning.measuredWindows(),
+					learning: true,
+				},
+				backoffBaseMs: 1_000,
+			},
+		);
+		expect(decision).toMatchObject({ action: 'wait-out-lockout', lowerShareTo: 79 });
+	});
+
+	it('ends a measurement with no refusal a counted window (the window and 1 %) after the lockout ends', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.learning.measure();
+		await clock.advance(waitMs + 60_600 - 1);
+		expect(limiter.learning.state()).toBe('measuring');
+		await clock.advance(1);
+		expect(limiter.learning.state()).toBe('full');
+	});
+
 	/** A limiter that measures after a lockout with `waiting` requests queued, a little over a window after it ended. */
 	async function quietMeasurement(waiting: number) {
 		const clock = new ManualClock();
