@@ -1,6 +1,8 @@
-// A request waiting for its turn under the rate limit (nodes/shared/waits.ts) when its run fails and the execution is
-// cancelled: an item before the failing one keeps waiting while only the run failed, and stops once the execution
-// is cancelled (docs/architecture.md#when-an-item-fails). And what a wait tells the user once the account's share came back.
+// The waits of nodes/shared/waits.ts. A request waiting for its turn under the rate limit, or for a retry (its
+// backoff), when its run fails and the execution is cancelled: an item before the failing one keeps waiting while only
+// the run failed, and stops once the execution is cancelled (docs/architecture.md#when-an-item-fails). And what the
+// node tells the user: a long wait, the share of the account back at the credential's limit, a queue longer than the
+// workflow's timeout. Waits are read on a manual clock or jest's fake one, never measured.
 import type { INode, NodeOperationError } from 'n8n-workflow';
 
 import type { AweberContext } from '../../nodes/shared/aweberContext';
