@@ -141,7 +141,8 @@ export class ShareLearning {
 			const othersDoneIn = 1 + Math.ceil(MEASURE_DRAIN_WINDOWS / measured);
 			const holdWindows = othersDoneIn > SHARE_HOLD_WINDOWS * MEASURE_DRAIN_WINDOWS ? SHARE_HOLD_WINDOWS : Math.max(SHARE_HOLD_WINDOWS, othersDoneIn);
 			const settled = Math.min(ceiling, wanted);
-			this.phase = settled < ceiling ? { state: 'settled', share: settled, at: now, holdWindows } : { state: 'full' };
+			// At the ceiling (a limit of one request per window) it reads as full: see current().
+			this.phase = { state: 'settled', share: settled, at: now, holdWindows };
 			return settled;
 		}
 		const share = Math.min(this.share(), wanted);

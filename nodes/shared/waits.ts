@@ -74,7 +74,7 @@ export async function sleepUnlessStopped(
 		owner && execution?.aborted !== true && isDropped(owner.run, owner.index)
 			? notSentError(context, owner.run, itemIndex)
 			: new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry an AWeber request', { itemIndex });
-	const stopsThisItem = () => signal!.aborted && (execution?.aborted === true || !owner || owner.run.failedItem === undefined || isDropped(owner.run, owner.index));
+	const stopsThisItem = () => signal!.aborted && (execution?.aborted === true || !owner || isDropped(owner.run, owner.index));
 	if (stopsThisItem()) throw cancelled();
 	// Monotonic: a step of the wall clock does not stretch the wait.
 	const until = performance.now() + ms;
@@ -114,7 +114,7 @@ export function notify(context: AweberContext, level: 'info' | 'warn', message: 
 /** A workflow timeout that its queued AWeber requests cannot meet: say so up front, not only when n8n stops it. */
 export function warnIfTooLongForTimeout(context: AweberContext, credentialKey: string, limiter: AccountRateLimiter, settings: AccountSettings): void {
 	if (limiter.queued < settings.requests) return;
-	const timeoutSeconds = Number(context.getWorkflowSettings?.()?.executionTimeout);
+	const timeoutSeconds = Number(context.getWorkflowSettings?.().executionTimeout);
 	if (!(timeoutSeconds > 0)) return;
 	const neededMs = limiter.estimateWaitMs();
 	if (neededMs <= timeoutSeconds * 1000 || !shouldNotify(credentialKey, 'timeout', settings.windowMs)) return;

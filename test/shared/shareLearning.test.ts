@@ -336,6 +336,100 @@ describe('Measuring the share after a lockout', () => {
 		expect(startedAt.length).toBeLessThanOrEqual(55);
 	});
 
+	it('paces each request on the work left, counting the one that starts', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.learning.measure();
+		let started = 0;
+		for (let index = 0; index < 400; index++) {
+			void limiter.acquire().then((slot) => {
+				started++;
+				slot.release();
+			});
+		}
+		await clock.advance(waitMs);
+		expect(started).toBe(1);
+		// 400 to drain in four windows: 100 per window, one per 606 ms (a request counts 60.6 s).
+		await clock.advance(605);
+		expect(started).toBe(1);
+		await clock.advance(1);
+		expect(started).toBe(2);
+	});
+
+	it('holds the measured share while the others measured alike still have work: four windows over the measurement\'s length, after the lockout', async () => {
+		/** Windows the share stays where a measurement of `measuredMs` (from its first request to the refusal) settled it. */
+		async function heldWindows(measuredMs: number) {
+			const clock = new ManualClock();
+			const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+			const { waitMs } = limiter.lockOut();
+			limiter.learning.measure();
+			void limiter.acquire().then((slot) => slot.release());
+			await clock.advance(waitMs + measuredMs);
+			expect(limiter.learning.state()).toBe('measuring');
+			limiter.learning.lower(50);
+			let held = 0;
+			while (held < 60) {
+				await clock.advance(WINDOW);
+				if (limiter.learning.share() > 50) return held;
+				held++;
+			}
+			return held;
+		}
+
+		// Half a window: the others drain in 4 / 0.5 = 8 windows, plus the lockout's.
+		expect(await heldWindows(WINDOW / 2)).toBe(1 + 8);
+		// Just over a fifth of a window: 1 + ceil(4 / 0.22) = 20, the longest hold a measurement gives.
+		expect(await heldWindows(0.22 * WINDOW)).toBe(20);
+		// A fifth or less says the others did not measure alike (this process met the lockout late): the shortest hold.
+		expect(await heldWindows(0.2 * WINDOW)).toBe(SHARE_HOLD_WINDOWS);
+		expect(await heldWindows(0.1 * WINDOW)).toBe(SHARE_HOLD_WINDOWS);
+		// A whole window: 1 + 4, the shortest hold.
+		expect(await heldWindows(WINDOW)).toBe(SHARE_HOLD_WINDOWS);
+	});
+
+	it('beside a steady app, takes what the app\'s rate over the measurement\'s length leaves', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.learning.measure();
+		for (let index = 0; index < 600; index++) void limiter.acquire().then((slot) => slot.release());
+		// At the full pace (600 to drain), 90 requests in the three quarters of a window after the lockout; then AWeber
+		// refuses: the app sent 30 in that time, so it keeps 40 per window.
+		await clock.advance(waitMs + 0.75 * WINDOW);
+		expect(limiter.sentInWindow()).toBe(90);
+		const decision = decideAfterFailure(
+			REFUSAL,
+			{ rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false },
+			{ repeatable: true, canRecoverDuplicate: false },
+			{
+				notAnAnswer: false,
+				lostRefreshRace: false,
+				account: {
+					sentInWindow: limiter.sentInWindow(),
+					ceiling: LIMIT,
+					lockedOut: limiter.isLockedOut(),
+					share: limiter.learning.state(),
+					measuredWindows: limiter.learning.measuredWindows(),
+					learning: true,
+				},
+				backoffBaseMs: 1_000,
+			},
+		);
+		expect(decision).toMatchObject({ action: 'wait-out-lockout', lowerShareTo: 79 });
+	});
+
+	it('ends a measurement with no refusal a counted window (the window and 1 %) after the lockout ends', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		const { waitMs } = limiter.lockOut();
+		limiter.learning.measure();
+		await clock.advance(waitMs + 60_600 - 1);
+		expect(limiter.learning.state()).toBe('measuring');
+		await clock.advance(1);
+		expect(limiter.learning.state()).toBe('full');
+	});
+
 	/** A limiter that measures after a lockout with `waiting` requests queued, a little over a window after it ended. */
 	async function quietMeasurement(waiting: number) {
 		const clock = new ManualClock();
@@ -366,6 +460,17 @@ describe('Measuring the share after a lockout', () => {
 		expect(limiter.learning.share()).toBe(25);
 		await clock.advance(WINDOW);
 		expect(limiter.learning.share()).toBe(26);
+	});
+
+	it('with a limit of one request per window, a measurement refused before this process sent anything keeps the full limit', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);
+		limiter.lockOut();
+		limiter.learning.measure();
+		// What the refusal's decision asks for: one request per window, which is the whole limit.
+		expect(limiter.learning.lower(measuredShare(0, 1)!)).toBe(1);
+		expect(limiter.learning.state()).toBe('full');
+		expect(limiter.learning.share()).toBe(1);
 	});
 });
 
@@ -408,6 +513,12 @@ describe('The share arithmetic', () => {
 		// Measured for a window or more, the app's part of the window is its rate.
 		expect(measuredShare(82, 120, 1.2)).toBe(81);
 		expect(measuredShare(120, 120)).toBeUndefined();
+	});
+
+	it('takes exactly two thirds for processes measuring alike, not for steady traffic, however short the measurement', () => {
+		// 80 of 120 in half a window: alike processes split unevenly; read as steady traffic it would leave 40.
+		expect(measuredShare(80, 120, 0.5)).toBe(79);
+		expect(measuredShare(81, 120, 0.5)).toBe(41);
 	});
 
 	it('lowers to what this process sent in the refused window, less one, never below one', () => {
