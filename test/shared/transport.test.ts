@@ -10,6 +10,11 @@ interface StubOptions {
 	windowSeconds?: number;
 	signal?: AbortSignal;
 	executionTimeoutSeconds?: number;
+	apiBaseUrl?: string;
+	/** The node's reference to its credential (n8n's `node.credentials`); undefined: none chosen. */
+	credentialRef?: { id: string; name: string } | null;
+	/** Each read of the credential (n8n reads it from its database); the stub's settings when not given. */
+	readCredential?: () => Promise<Record<string, unknown>>;
 }
 
 /** An n8n context whose HTTP helper is `answer`, with its own credential (so its own rate-limit queue). */
@@ -17,17 +22,21 @@ function stubContext(options: StubOptions): AweberContext & { logs: string[]; se
 	const logs: string[] = [];
 	const sent: IHttpRequestOptions[] = [];
 	const credentialId = `stub-${Math.random().toString(36).slice(2)}`;
-	const node = { name: 'AWeber Test', credentials: { aWeberOAuth2Api: { id: credentialId, name: 'stub' } } } as unknown as INode;
+	const credentialRef = options.credentialRef === undefined ? { id: credentialId, name: 'stub' } : options.credentialRef;
+	const node = { name: 'AWeber Test', ...(credentialRef ? { credentials: { aWeberOAuth2Api: credentialRef } } : {}) } as unknown as INode;
 	const record = (message: string) => logs.push(message);
 	return {
 		logs,
 		sent,
 		getNode: () => node,
-		getCredentials: (async () => ({
-			apiBaseUrl: 'https://api.aweber.example',
-			rateLimitRequests: options.requests ?? 120,
-			rateLimitWindowSeconds: options.windowSeconds ?? 0.05,
-		})) as unknown as AweberContext['getCredentials'],
+		getCredentials: (async () =>
+			options.readCredential
+				? await options.readCredential()
+				: {
+						apiBaseUrl: options.apiBaseUrl ?? 'https://api.aweber.example',
+						rateLimitRequests: options.requests ?? 120,
+						rateLimitWindowSeconds: options.windowSeconds ?? 0.05,
+					}) as unknown as AweberContext['getCredentials'],
 		logger: { info: record, warn: record, debug: () => undefined, error: record } as unknown as AweberContext['logger'],
 		getExecutionCancelSignal: () => options.signal,
 		getWorkflowSettings: () => ({ executionTimeout: options.executionTimeoutSeconds ?? -1 }),
@@ -108,5 +117,78 @@ describe('aweberApiRequest policies', () => {
 		await Promise.all(all);
 		// Eight requests at two a minute: about four minutes, within ten.
 		expect(context.logs.filter((line) => /timeout/.test(line))).toEqual([]);
+	});
+});
+
+describe('the credential\'s settings', () => {
+	it('takes AWeber\'s 120 requests a minute when the credential\'s rate limit is 0', async () => {
+		const controller = new AbortController();
+		const context = stubContext({ answer: async () => ok, requests: 0, windowSeconds: 0, signal: controller.signal });
+		const all = Array.from({ length: 121 }, async () =>
+			await aweberApiRequest(context, { method: 'GET', url: '/accounts' }).catch((error: NodeOperationError) => error),
+		);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		controller.abort();
+		const stopped = (await Promise.all(all)).filter((outcome): outcome is NodeOperationError => outcome instanceof Error);
+		expect(context.sent).toHaveLength(120);
+		expect(stopped).toHaveLength(1);
+		expect(stopped[0].description).toMatch(/allows 120 requests per 60 s/);
+	});
+
+	it('sends to the API Base URL without its trailing slashes', async () => {
+		const context = stubContext({ answer: async () => ok, apiBaseUrl: 'https://api.aweber.example//' });
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		expect(context.sent.map((options) => options.url)).toEqual(['https://api.aweber.example/1.0/accounts']);
+	});
+
+	it('keeps the rate limit of each credential apart, when two credentials have the same name', async () => {
+		const controller = new AbortController();
+		const [first, second] = ['cred-a', 'cred-b'].map((id) =>
+			stubContext({ answer: async () => ok, requests: 1, windowSeconds: 60, signal: controller.signal, credentialRef: { id, name: 'AWeber' } }),
+		);
+		await aweberApiRequest(first, { method: 'GET', url: '/accounts' });
+		const other = aweberApiRequest(second, { method: 'GET', url: '/accounts' }).catch((error: Error) => error);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		controller.abort();
+		expect(await other).toMatchObject({ statusCode: 200 });
+		expect(second.sent).toHaveLength(1);
+	});
+
+	it('applies an edited credential within a second, without reading it for every request', async () => {
+		let apiBaseUrl = 'https://api.aweber.example';
+		let reads = 0;
+		const context = stubContext({
+			answer: async () => ok,
+			readCredential: async () => {
+				reads++;
+				return { apiBaseUrl, rateLimitRequests: 120, rateLimitWindowSeconds: 0.05 };
+			},
+		});
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		apiBaseUrl = 'https://edited.aweber.example';
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		await new Promise((resolve) => setTimeout(resolve, 1_050));
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		expect(context.sent.map((options) => options.url)).toEqual([
+			'https://api.aweber.example/1.0/accounts',
+			'https://api.aweber.example/1.0/accounts',
+			'https://edited.aweber.example/1.0/accounts',
+		]);
+		expect(reads).toBe(2);
+	});
+
+	it('reads the credential again at once after a read failed', async () => {
+		let reads = 0;
+		const context = stubContext({
+			answer: async () => ok,
+			readCredential: async () => {
+				reads++;
+				if (reads === 1) throw new Error('Could not read the credential');
+				return { apiBaseUrl: 'https://api.aweber.example', rateLimitRequests: 120, rateLimitWindowSeconds: 0.05 };
+			},
+		});
+		await expect(aweberApiRequest(context, { method: 'GET', url: '/accounts' })).rejects.toThrow('Could not read the credential');
+		await expect(aweberApiRequest(context, { method: 'GET', url: '/accounts' })).resolves.toMatchObject({ statusCode: 200 });
+		expect(context.sent).toHaveLength(1);
 	});
 });
