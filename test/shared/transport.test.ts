@@ -2,6 +2,7 @@ import type { IHttpRequestOptions, INode, NodeApiError, NodeOperationError } fro
 
 import { MAX_RATE_LIMIT_WAITS } from '../../nodes/shared/failureDecision';
 import type { AweberContext } from '../../nodes/shared/aweberContext';
+import { USER_AGENT } from '../../nodes/shared/constants';
 import { aweberApiRequest } from '../../nodes/shared/transport';
 
 interface StubOptions {
@@ -190,5 +191,55 @@ describe('the credential\'s settings', () => {
 		await expect(aweberApiRequest(context, { method: 'GET', url: '/accounts' })).rejects.toThrow('Could not read the credential');
 		await expect(aweberApiRequest(context, { method: 'GET', url: '/accounts' })).resolves.toMatchObject({ statusCode: 200 });
 		expect(context.sent).toHaveLength(1);
+	});
+});
+
+describe('what a hand-written request sends', () => {
+	const jsonHeaders = { Accept: 'application/json', 'User-Agent': USER_AGENT };
+	const formHeaders = { ...jsonHeaders, 'Content-Type': 'application/x-www-form-urlencoded' };
+	const redirect = (status: string, location: string) => ({ httpCode: status, message: 'Redirect', response: { headers: { location } } });
+
+	it('a GET: JSON\'s Accept, the package\'s User-Agent and its query; no body, no Content-Type', async () => {
+		const context = stubContext({ answer: async () => ok });
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts', qs: { 'ws.size': 100 } });
+		expect(context.sent).toEqual([
+			expect.objectContaining({ method: 'GET', url: 'https://api.aweber.example/1.0/accounts', qs: { 'ws.size': 100 }, headers: jsonHeaders, json: true }),
+		]);
+		expect(context.sent[0].body).toBeUndefined();
+	});
+
+	it('a form write: its body form-encoded, said by its Content-Type; a JSON write: its body as JSON', async () => {
+		const context = stubContext({ answer: async () => ok });
+		await aweberApiRequest(context, { method: 'POST', url: '/accounts/1/lists/2/broadcasts', body: { subject: 'Hi' }, form: true });
+		await aweberApiRequest(context, { method: 'POST', url: '/accounts/1/lists/2/subscribers', body: { email: 'a@example.com' } });
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts', form: true });
+		expect(context.sent).toEqual([
+			expect.objectContaining({ body: { subject: 'Hi' }, headers: formHeaders, json: false }),
+			expect.objectContaining({ body: { email: 'a@example.com' }, headers: jsonHeaders, json: true }),
+			expect.objectContaining({ headers: jsonHeaders }),
+		]);
+	});
+
+	it('refuses a link outside the credential\'s API before sending, naming where it came from', async () => {
+		const context = stubContext({ answer: async () => ok });
+		const refusal = aweberApiRequest(context, { method: 'GET', url: 'https://elsewhere.example/1.0/accounts', source: 'the next_collection_link' });
+		await expect(refusal).rejects.toMatchObject({ description: expect.stringContaining('next_collection_link') });
+		expect(context.sent).toEqual([]);
+	});
+
+	it.each([
+		['303', 'GET', undefined, jsonHeaders],
+		['307', 'POST', { subject: 'Hi' }, formHeaders],
+	])('a form write redirected (%s) within the API: sent again as %s, with the Location\'s query only', async (status, method, body, headers) => {
+		const location = 'https://api.aweber.example/1.0/accounts/1/lists/2/broadcasts/9?ws.op=x';
+		let calls = 0;
+		const context = stubContext({ answer: async () => (calls++ === 0 ? await Promise.reject(redirect(status, location)) : ok) });
+		await aweberApiRequest(context, { method: 'POST', url: '/accounts/1/lists/2/broadcasts', qs: { a: 1 }, body: { subject: 'Hi' }, form: true });
+		expect(context.sent).toHaveLength(2);
+		expect(context.sent[0]).toMatchObject({ method: 'POST', qs: { a: 1 }, headers: formHeaders });
+		expect(context.sent[1]).toMatchObject({ method, url: location, headers });
+		expect(context.sent[1].headers).toEqual(headers);
+		expect(context.sent[1].qs).toBeUndefined();
+		expect(context.sent[1].body).toEqual(body);
 	});
 });
