@@ -121,6 +121,32 @@ describe('aweberApiRequest policies', () => {
 	});
 });
 
+describe('the order of a run\'s requests under the rate limit', () => {
+	it('an item\'s next request goes before the first requests of the items after it', async () => {
+		const runKey = {};
+		const order: string[] = [];
+		const itemContext = (itemIndex: number) =>
+			Object.assign(
+				stubContext({
+					answer: async (options) => {
+						order.push(String(options.url).replace('https://api.aweber.example/1.0', ''));
+						return ok;
+					},
+					requests: 1,
+					windowSeconds: 0.2,
+					credentialRef: { id: 'ordered-run', name: 'AWeber' },
+				}),
+				{ getItemIndex: () => itemIndex, getExecuteData: () => runKey },
+			);
+		const [first, second, third] = [0, 1, 2].map(itemContext);
+		await aweberApiRequest(first, { method: 'GET', url: '/item-0/first' });
+		const others = [aweberApiRequest(second, { method: 'GET', url: '/item-1/first' }), aweberApiRequest(third, { method: 'GET', url: '/item-2/first' })];
+		await new Promise((resolve) => setImmediate(resolve));
+		await Promise.all([aweberApiRequest(first, { method: 'GET', url: '/item-0/next' }), ...others]);
+		expect(order).toEqual(['/item-0/first', '/item-0/next', '/item-1/first', '/item-2/first']);
+	});
+});
+
 describe('the credential\'s settings', () => {
 	it('takes AWeber\'s 120 requests a minute when the credential\'s rate limit is 0', async () => {
 		const controller = new AbortController();
