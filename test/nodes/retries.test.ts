@@ -145,6 +145,16 @@ describe('Retried add subscriber', () => {
 		expect(posts.filter((entry) => entry.status === 400)).toHaveLength(3);
 	});
 
+	it('when the find that looks for the lost add loses its connection, it is asked again (a read): the subscriber is the result', async () => {
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
+		bed.sandbox.faults.next(1, 'reset', { method: 'GET', pathPrefix: `/1.0/accounts/${bed.sandbox.seed.accountId}${subscribersPath()}` });
+		const result = await addSubscriber('lost-twice@example.com');
+
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: 'lost-twice@example.com' })]);
+		expect(await subscribersWith('lost-twice@example.com')).toHaveLength(1);
+	});
+
 	it.each([
 		['no subscriber', { entries: [], start: 0 }],
 		['a subscriber without a self_link', { entries: [{ id: 1, email: 'lost-find@example.com', subscribed_at: '2999-01-01T00:00:00Z' }], start: 0 }],
