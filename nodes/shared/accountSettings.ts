@@ -16,7 +16,8 @@ async function readAccountSettings(context: AweberContext): Promise<AccountSetti
 	return {
 		requests,
 		windowMs: windowSeconds * 1000,
-		apiBaseUrl: String(credentials.apiBaseUrl ?? 'https://api.aweber.com').replace(/\/+$/, ''),
+		// n8n fills in the credential type's default (https://api.aweber.com) for a field never saved.
+		apiBaseUrl: String(credentials.apiBaseUrl).replace(/\/+$/, ''),
 	};
 }
 

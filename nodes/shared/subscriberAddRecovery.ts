@@ -22,7 +22,7 @@ export async function findEarlierAdd(
 	collectionUrl: string,
 	firstSentAt: number | undefined,
 ): Promise<IN8nHttpFullResponse | undefined> {
-	const email = String(context.getNodeParameter('email', '')).trim();
+	const email = String(context.getNodeParameter('email')).trim();
 	const answer = await aweberApiRequest(context, { method: 'GET', url: collectionUrl, qs: { 'ws.op': 'find', email } });
 	const subscriber = foundSubscriberOf(answer);
 	if (subscriber === undefined) return undefined;

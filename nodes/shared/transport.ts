@@ -34,7 +34,7 @@ export async function aweberApiRequest(context: AweberContext, request: AweberRe
 	const { settings } = await accountSettings(context);
 	const url = isAbsoluteLink(request.url) ? request.url : `${settings.apiBaseUrl}/1.0${request.url}`;
 	const headers: IDataObject = { Accept: 'application/json', 'User-Agent': USER_AGENT };
-	if (request.body !== undefined && request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+	if (request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
 	const target = { url, method: request.method, apiBaseUrl: settings.apiBaseUrl, itemIndex: request.itemIndex };
 	return await sendWithAweberPolicies(context, { ...request, url }, async () =>
 		await sendFollowingApiRedirects(context.getNode(), target, async (hop) => {

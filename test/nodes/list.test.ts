@@ -68,6 +68,14 @@ describe('AWeber List node', () => {
 		expect(apiCalls(bed)).toEqual([expect.objectContaining({ method: 'GET', path: `${listPath(bed)}/tags` })]);
 	});
 
+	it('gets no items when AWeber answers the tags with something other than a list', async () => {
+		bed.sandbox.faults.next(1, 'answer', { body: { tags: ['vip'] }, method: 'GET', pathPrefix: `${listPath(bed)}/tags` });
+		const result = await run(bed, 'aWeberList', { operation: 'getTags', ...account(), listId: byId(bed.sandbox.seed.lists.newsletter) });
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([]);
+		expect(apiCalls(bed)).toEqual([expect.objectContaining({ method: 'GET', path: `${listPath(bed)}/tags`, status: 200 })]);
+	});
+
 	it('gets no items for a list without tags', async () => {
 		const result = await run(bed, 'aWeberList', { operation: 'getTags', ...account(), listId: byId(bed.sandbox.seed.lists.empty) });
 		expect(result.status).toBe('success');

@@ -108,6 +108,7 @@ describe('every field of AWeber\'s answers null', () => {
 		keptFields = ['email'];
 		const result = await runOverNulls('aWeberSubscriber', { operation: 'getActivity', subscriberId: byEmail('ada.lovelace@example.com'), returnAll: true });
 		expect(result.error?.message).toBe('AWeber found the subscriber "ada.lovelace@example.com" but gave no ID for it');
+		expect(result.error?.description).toBe("AWeber answered the search without the subscriber's id and self_link. Choose the subscriber by ID instead.");
 		expect(bed.sandbox.requests().filter((entry) => entry.query['ws.op'] === 'getActivity')).toEqual([]);
 	});
 

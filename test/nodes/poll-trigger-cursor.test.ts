@@ -1,3 +1,5 @@
+import { runInThisContext } from 'node:vm';
+
 import { parseAweberTime } from '../../nodes/shared/aweberTime';
 import { collectNewEvents, PAGE_OVERLAP } from '../../nodes/AWeberListTrigger/eventCursor';
 import { cursorAtNewest, drain, FakeCollection, pollOptions } from './poll-trigger-cursor.helpers';
@@ -124,8 +126,25 @@ describe('AWeber timestamps', () => {
 		['2025-01-06T09:00:00Z', Date.UTC(2025, 0, 6, 9)],
 		['2025-01-06 09:00:00+0100', Date.UTC(2025, 0, 6, 8)],
 		['2015-10-13T16:19:53', Date.UTC(2015, 9, 13, 16, 19, 53)],
-	])('reads %s', (text, expected) => {
+		['  2025-01-06T09:00:00Z ', Date.UTC(2025, 0, 6, 9)],
+	])('reads %p', (text, expected) => {
 		expect(parseAweberTime(text)).toBe(expected);
+	});
+
+	it('reads a timestamp without a zone as UTC, and an offset as given, whatever the machine\'s time zone', () => {
+		// jest gives a test file a copy of process.env: the time zone is the host process's own.
+		const hostEnv = runInThisContext('process.env') as NodeJS.ProcessEnv;
+		const zone = hostEnv.TZ;
+		hostEnv.TZ = 'America/New_York';
+		try {
+			expect(new Date(2015, 9, 13).getTimezoneOffset()).toBe(240);
+			expect(parseAweberTime('2015-10-13T16:19:53')).toBe(Date.UTC(2015, 9, 13, 16, 19, 53));
+			expect(parseAweberTime('2015-10-13 16:19:53.5')).toBe(Date.UTC(2015, 9, 13, 16, 19, 53, 500));
+			expect(parseAweberTime('2025-01-06 09:00:00+0100')).toBe(Date.UTC(2025, 0, 6, 8));
+		} finally {
+			if (zone === undefined) delete hostEnv.TZ;
+			else hostEnv.TZ = zone;
+		}
 	});
 
 	it.each([null, undefined, '', 'yesterday', 42])('has no time for %p', (value) => {

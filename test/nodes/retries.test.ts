@@ -97,9 +97,15 @@ describe('Retried add subscriber', () => {
 		'when AWeber added the subscriber but the answer was lost (%s), the retry\'s duplicate refusal yields that subscriber',
 		async (how) => {
 			losing.proxy.loseAnswers(1, 'POST', subscribersPath(), how);
-			const result = await addSubscriber(`lost-${how}@example.com`);
+			const logs = recordNodeLogs();
+			const result = await addSubscriber(`lost-${how}@example.com`).finally(logs.restore);
 
 			expect(result.status).toBe('success');
+			expect(logs.lines).toContainEqual({
+				level: 'info',
+				message: `AWeber: a retried add of lost-${how}@example.com was refused as a duplicate; the first attempt had added it, so its subscriber is the result`,
+				metadata: { node: 'Node Under Test' },
+			});
 			expect(result.items).toEqual([expect.objectContaining({ email: `lost-${how}@example.com`, name: 'Ada', self_link: expect.any(String) })]);
 			const onList = await subscribersWith(`lost-${how}@example.com`);
 			expect(onList).toHaveLength(1);
@@ -137,6 +143,34 @@ describe('Retried add subscriber', () => {
 		const posts = apiCalls(bed).filter((entry) => entry.method === 'POST');
 		expect(posts.filter((entry) => entry.status === 201)).toHaveLength(30);
 		expect(posts.filter((entry) => entry.status === 400)).toHaveLength(3);
+	});
+
+	it('when the find that looks for the lost add loses its connection, it is asked again (a read): the subscriber is the result', async () => {
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
+		bed.sandbox.faults.next(1, 'reset', { method: 'GET', pathPrefix: `/1.0/accounts/${bed.sandbox.seed.accountId}${subscribersPath()}` });
+		const result = await addSubscriber('lost-twice@example.com');
+
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: 'lost-twice@example.com' })]);
+		expect(await subscribersWith('lost-twice@example.com')).toHaveLength(1);
+	});
+
+	it.each([
+		['no subscriber', { entries: [], start: 0 }],
+		['a subscriber without a self_link', { entries: [{ id: 1, email: 'lost-find@example.com', subscribed_at: '2999-01-01T00:00:00Z' }], start: 0 }],
+		['no page', { status: 'ok' }],
+	])('when the retry is refused as a duplicate and AWeber\'s find answers %s, the refusal stands', async (_what, body) => {
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
+		bed.sandbox.faults.next(1, 'answer', { body, method: 'GET', pathPrefix: `/1.0/accounts/${bed.sandbox.seed.accountId}${subscribersPath()}` });
+		const result = await addSubscriber('lost-find@example.com');
+
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/already subscribed/);
+		expect(apiCalls(bed).map((entry) => `${entry.method} ${entry.status} ${entry.query['ws.op'] ?? ''}`)).toEqual([
+			'POST 201 ',
+			'POST 400 ',
+			'GET 200 find',
+		]);
 	});
 
 	it('when the connection dropped before AWeber acted, the retry adds the subscriber', async () => {

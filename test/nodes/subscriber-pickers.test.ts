@@ -1,4 +1,6 @@
-import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeProperties, INodePropertyCollection, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
 
 import { useTestbed } from '../harness/aweber';
 import { PACKAGE_PREFIX } from '../harness';
@@ -62,6 +64,22 @@ describe('list picker', () => {
 		const typed = await callEditorMethod<SearchResult>('aWeberSubscriber', 'listSearch', 'searchLists', subscriberParameters(), 'customers');
 		expect(typed.results).toEqual([{ name: 'Customers', value: String(bed.sandbox.seed.lists.customers) }]);
 		expect(apiCalls(bed).at(-1)?.query).toEqual({ 'ws.op': 'find', name: 'customers', 'ws.size': '100' });
+	});
+});
+
+describe('a picker before a credential is chosen', () => {
+	it('says so with n8n\'s own message, without asking AWeber', async () => {
+		const nodeType = bed.harness.nodeTypes.getByNameAndVersion(`${PACKAGE_PREFIX}aWeberSubscriber`);
+		const node = bed.harness.toNode({ type: 'aWeberSubscriber', parameters: subscriberParameters() }, 'Node Under Test');
+		expect(node.credentials).toBeUndefined();
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+		const additionalData = { credentialsHelper: bed.harness.credentials } as unknown as IWorkflowExecuteAdditionalData;
+		const searchLists = nodeType.methods?.listSearch?.searchLists as unknown as (this: ILoadOptionsFunctions) => Promise<unknown>;
+		const before = apiCalls(bed).length;
+		await expect(searchLists.call(new LoadOptionsContext(workflow, node, additionalData, 'parameters'))).rejects.toThrow(
+			'Node does not have any credentials set',
+		);
+		expect(apiCalls(bed)).toHaveLength(before);
 	});
 });
 

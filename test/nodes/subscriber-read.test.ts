@@ -132,6 +132,91 @@ describe('AWeber Subscriber node: reading and searching', () => {
 		});
 	});
 
+	describe('A subscriber chosen by email, found before Get Activity', () => {
+		const grace = () => bed.sandbox.seed.subscribers.unconfirmed;
+		const activity = async (subscriberId: object) =>
+			await run(bed, 'aWeberSubscriber', { operation: 'getActivity', ...newsletterScope(bed), subscriberId, returnAll: false, limit: 1 });
+		const activityPaths = () => apiCalls(bed).filter((call) => call.query['ws.op'] === 'getActivity').map((call) => call.path);
+		const findAnswers = (entries: unknown[]) =>
+			bed.sandbox.faults.next(1, 'answer', { body: { entries, start: 0 }, method: 'GET', pathPrefix: subscribersPath() });
+
+		it('takes the address in any capitals, and an address typed in ID mode or as the email mode\'s text', async () => {
+			for (const subscriberId of [
+				byEmail('Ada.Lovelace@EXAMPLE.com'),
+				{ __rl: true, mode: 'id', value: '={{ "ada.lovelace@example.com" }}' },
+			]) {
+				bed.sandbox.clearRequests();
+				const result = await activity(subscriberId);
+				expect(result.error).toBeUndefined();
+				expect(activityPaths()).toEqual([`${subscribersPath()}/${ada()}`]);
+			}
+		});
+
+		it('takes an ID given as a number by an expression', async () => {
+			const result = await run(
+				bed,
+				'aWeberSubscriber',
+				{ operation: 'getActivity', ...newsletterScope(bed), subscriberId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, returnAll: false, limit: 1 },
+				{ items: [{ id: ada() }] },
+			);
+			expect(result.error).toBeUndefined();
+			expect(activityPaths()).toEqual([`${subscribersPath()}/${ada()}`]);
+		});
+
+		it('refuses an ID given in the email mode, naming the field', async () => {
+			const result = await run(
+				bed,
+				'aWeberSubscriber',
+				{ operation: 'getActivity', ...newsletterScope(bed), subscriberId: byEmail('={{ $json.id }}'), returnAll: false, limit: 1 },
+				{ items: [{ id: ada() }] },
+			);
+			expect(result.error?.message).toBe(`The "Subscriber" field must be an email address, not "${ada()}"`);
+			expect(apiCalls(bed)).toEqual([]);
+		});
+
+		it('says which address is not on the list', async () => {
+			const result = await activity(byEmail('nobody@example.com'));
+			expect(result.error?.message).toBe('No subscriber with the email address "nobody@example.com" is on this list');
+			expect(activityPaths()).toEqual([]);
+		});
+
+		it.each([
+			['another address', 'someone.else@example.com'],
+			['no address', null],
+		])('refuses a found entry with %s', async (_what, email) => {
+			findAnswers([{ id: ada(), self_link: `${bed.sandbox.apiBaseUrl}${subscribersPath()}/${ada()}`, email }]);
+			const result = await activity(byEmail('ada.lovelace@example.com'));
+			expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not the subscriber ada.lovelace@example.com");
+			expect(activityPaths()).toEqual([]);
+		});
+
+		it('takes a found entry whose address AWeber wrote in other capitals', async () => {
+			findAnswers([{ id: ada(), self_link: `${bed.sandbox.apiBaseUrl}${subscribersPath()}/${ada()}`, email: 'Ada.Lovelace@Example.COM' }]);
+			const result = await activity(byEmail('ada.lovelace@example.com'));
+			expect(result.error).toBeUndefined();
+			expect(activityPaths()).toEqual([`${subscribersPath()}/${ada()}`]);
+		});
+
+		it('refuses an answer to the find that is no page, saying which address was looked up', async () => {
+			bed.sandbox.faults.next(1, 'answer', { body: { status: 'ok' }, method: 'GET', pathPrefix: subscribersPath() });
+			const result = await activity(byEmail('ada.lovelace@example.com'));
+			expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+			expect(result.error?.description).toContain('While looking up the subscriber ada.lovelace@example.com, AWeber answered');
+		});
+
+		it.each([
+			['a number id without a self_link', (id: number) => ({ id, self_link: null })],
+			['an id as digits in text without a self_link', (id: number) => ({ id: String(id), self_link: null })],
+			['an empty id with a self_link', (id: number) => ({ id: '', self_link: `${bed.sandbox.apiBaseUrl}${subscribersPath()}/${id}` })],
+			['its id where its self_link names another subscriber', (id: number) => ({ id, self_link: `${bed.sandbox.apiBaseUrl}${subscribersPath()}/${grace()}` })],
+		])('goes by %s', async (_what, found) => {
+			findAnswers([{ ...found(ada()), email: 'ada.lovelace@example.com' }]);
+			const result = await activity(byEmail('ada.lovelace@example.com'));
+			expect(result.error).toBeUndefined();
+			expect(activityPaths()).toEqual([`${subscribersPath()}/${ada()}`]);
+		});
+	});
+
 	describe('Get for Message', () => {
 		it('gets the subscribers a broadcast was sent to', async () => {
 			const campaignId = bed.sandbox.seed.campaigns.broadcast;

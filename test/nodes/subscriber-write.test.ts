@@ -83,6 +83,13 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 			);
 			expect(result.status).toBe('success');
 			expect(result.items.map((item) => item.tags)).toEqual([['alpha', 'beta'], ['gamma'], [], []]);
+			// Sent trimmed, once each, without empty entries; no tags sent for an empty value.
+			const sentTags = Object.fromEntries(
+				apiCalls(bed)
+					.filter((call) => call.method === 'POST')
+					.map((call) => [(call.body as { email: string }).email, (call.body as { tags?: unknown }).tags]),
+			);
+			expect(sentTags).toEqual({ 'one@example.com': ['alpha', 'beta'], 'two@example.com': ['gamma'], 'three@example.com': undefined, 'four@example.com': undefined });
 			// A name missing from the input is left out rather than sent as "undefined".
 			for (const post of apiCalls(bed).filter((call) => call.method === 'POST')) expect(post.body).not.toHaveProperty('name');
 		});

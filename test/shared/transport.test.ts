@@ -2,6 +2,7 @@ import type { IHttpRequestOptions, INode, NodeApiError, NodeOperationError } fro
 
 import { MAX_RATE_LIMIT_WAITS } from '../../nodes/shared/failureDecision';
 import type { AweberContext } from '../../nodes/shared/aweberContext';
+import { USER_AGENT } from '../../nodes/shared/constants';
 import { aweberApiRequest } from '../../nodes/shared/transport';
 
 interface StubOptions {
@@ -10,6 +11,11 @@ interface StubOptions {
 	windowSeconds?: number;
 	signal?: AbortSignal;
 	executionTimeoutSeconds?: number;
+	apiBaseUrl?: string;
+	/** The node's reference to its credential (n8n's `node.credentials`); undefined: none chosen. */
+	credentialRef?: { id: string; name: string } | null;
+	/** Each read of the credential (n8n reads it from its database); the stub's settings when not given. */
+	readCredential?: () => Promise<Record<string, unknown>>;
 }
 
 /** An n8n context whose HTTP helper is `answer`, with its own credential (so its own rate-limit queue). */
@@ -17,17 +23,21 @@ function stubContext(options: StubOptions): AweberContext & { logs: string[]; se
 	const logs: string[] = [];
 	const sent: IHttpRequestOptions[] = [];
 	const credentialId = `stub-${Math.random().toString(36).slice(2)}`;
-	const node = { name: 'AWeber Test', credentials: { aWeberOAuth2Api: { id: credentialId, name: 'stub' } } } as unknown as INode;
+	const credentialRef = options.credentialRef === undefined ? { id: credentialId, name: 'stub' } : options.credentialRef;
+	const node = { name: 'AWeber Test', ...(credentialRef ? { credentials: { aWeberOAuth2Api: credentialRef } } : {}) } as unknown as INode;
 	const record = (message: string) => logs.push(message);
 	return {
 		logs,
 		sent,
 		getNode: () => node,
-		getCredentials: (async () => ({
-			apiBaseUrl: 'https://api.aweber.example',
-			rateLimitRequests: options.requests ?? 120,
-			rateLimitWindowSeconds: options.windowSeconds ?? 0.05,
-		})) as unknown as AweberContext['getCredentials'],
+		getCredentials: (async () =>
+			options.readCredential
+				? await options.readCredential()
+				: {
+						apiBaseUrl: options.apiBaseUrl ?? 'https://api.aweber.example',
+						rateLimitRequests: options.requests ?? 120,
+						rateLimitWindowSeconds: options.windowSeconds ?? 0.05,
+					}) as unknown as AweberContext['getCredentials'],
 		logger: { info: record, warn: record, debug: () => undefined, error: record } as unknown as AweberContext['logger'],
 		getExecutionCancelSignal: () => options.signal,
 		getWorkflowSettings: () => ({ executionTimeout: options.executionTimeoutSeconds ?? -1 }),
@@ -108,5 +118,154 @@ describe('aweberApiRequest policies', () => {
 		await Promise.all(all);
 		// Eight requests at two a minute: about four minutes, within ten.
 		expect(context.logs.filter((line) => /timeout/.test(line))).toEqual([]);
+	});
+});
+
+describe('the order of a run\'s requests under the rate limit', () => {
+	it('an item\'s next request goes before the first requests of the items after it', async () => {
+		const runKey = {};
+		const order: string[] = [];
+		const itemContext = (itemIndex: number) =>
+			Object.assign(
+				stubContext({
+					answer: async (options) => {
+						order.push(String(options.url).replace('https://api.aweber.example/1.0', ''));
+						return ok;
+					},
+					requests: 1,
+					windowSeconds: 0.2,
+					credentialRef: { id: 'ordered-run', name: 'AWeber' },
+				}),
+				{ getItemIndex: () => itemIndex, getExecuteData: () => runKey },
+			);
+		const [first, second, third] = [0, 1, 2].map(itemContext);
+		await aweberApiRequest(first, { method: 'GET', url: '/item-0/first' });
+		const others = [aweberApiRequest(second, { method: 'GET', url: '/item-1/first' }), aweberApiRequest(third, { method: 'GET', url: '/item-2/first' })];
+		await new Promise((resolve) => setImmediate(resolve));
+		await Promise.all([aweberApiRequest(first, { method: 'GET', url: '/item-0/next' }), ...others]);
+		expect(order).toEqual(['/item-0/first', '/item-0/next', '/item-1/first', '/item-2/first']);
+	});
+});
+
+describe('the credential\'s settings', () => {
+	it('takes AWeber\'s 120 requests a minute when the credential\'s rate limit is 0', async () => {
+		const controller = new AbortController();
+		const context = stubContext({ answer: async () => ok, requests: 0, windowSeconds: 0, signal: controller.signal });
+		const all = Array.from({ length: 121 }, async () =>
+			await aweberApiRequest(context, { method: 'GET', url: '/accounts' }).catch((error: NodeOperationError) => error),
+		);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		controller.abort();
+		const stopped = (await Promise.all(all)).filter((outcome): outcome is NodeOperationError => outcome instanceof Error);
+		expect(context.sent).toHaveLength(120);
+		expect(stopped).toHaveLength(1);
+		expect(stopped[0].description).toMatch(/allows 120 requests per 60 s/);
+	});
+
+	it('sends to the API Base URL without its trailing slashes', async () => {
+		const context = stubContext({ answer: async () => ok, apiBaseUrl: 'https://api.aweber.example//' });
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		expect(context.sent.map((options) => options.url)).toEqual(['https://api.aweber.example/1.0/accounts']);
+	});
+
+	it('keeps the rate limit of each credential apart, when two credentials have the same name', async () => {
+		const controller = new AbortController();
+		const [first, second] = ['cred-a', 'cred-b'].map((id) =>
+			stubContext({ answer: async () => ok, requests: 1, windowSeconds: 60, signal: controller.signal, credentialRef: { id, name: 'AWeber' } }),
+		);
+		await aweberApiRequest(first, { method: 'GET', url: '/accounts' });
+		const other = aweberApiRequest(second, { method: 'GET', url: '/accounts' }).catch((error: Error) => error);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		controller.abort();
+		expect(await other).toMatchObject({ statusCode: 200 });
+		expect(second.sent).toHaveLength(1);
+	});
+
+	it('applies an edited credential within a second, without reading it for every request', async () => {
+		let apiBaseUrl = 'https://api.aweber.example';
+		let reads = 0;
+		const context = stubContext({
+			answer: async () => ok,
+			readCredential: async () => {
+				reads++;
+				return { apiBaseUrl, rateLimitRequests: 120, rateLimitWindowSeconds: 0.05 };
+			},
+		});
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		apiBaseUrl = 'https://edited.aweber.example';
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		await new Promise((resolve) => setTimeout(resolve, 1_050));
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts' });
+		expect(context.sent.map((options) => options.url)).toEqual([
+			'https://api.aweber.example/1.0/accounts',
+			'https://api.aweber.example/1.0/accounts',
+			'https://edited.aweber.example/1.0/accounts',
+		]);
+		expect(reads).toBe(2);
+	});
+
+	it('reads the credential again at once after a read failed', async () => {
+		let reads = 0;
+		const context = stubContext({
+			answer: async () => ok,
+			readCredential: async () => {
+				reads++;
+				if (reads === 1) throw new Error('Could not read the credential');
+				return { apiBaseUrl: 'https://api.aweber.example', rateLimitRequests: 120, rateLimitWindowSeconds: 0.05 };
+			},
+		});
+		await expect(aweberApiRequest(context, { method: 'GET', url: '/accounts' })).rejects.toThrow('Could not read the credential');
+		await expect(aweberApiRequest(context, { method: 'GET', url: '/accounts' })).resolves.toMatchObject({ statusCode: 200 });
+		expect(context.sent).toHaveLength(1);
+	});
+});
+
+describe('what a hand-written request sends', () => {
+	const jsonHeaders = { Accept: 'application/json', 'User-Agent': USER_AGENT };
+	const formHeaders = { ...jsonHeaders, 'Content-Type': 'application/x-www-form-urlencoded' };
+	const redirect = (status: string, location: string) => ({ httpCode: status, message: 'Redirect', response: { headers: { location } } });
+
+	it('a GET: JSON\'s Accept, the package\'s User-Agent and its query; no body, no Content-Type', async () => {
+		const context = stubContext({ answer: async () => ok });
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts', qs: { 'ws.size': 100 } });
+		expect(context.sent).toEqual([
+			expect.objectContaining({ method: 'GET', url: 'https://api.aweber.example/1.0/accounts', qs: { 'ws.size': 100 }, headers: jsonHeaders, json: true }),
+		]);
+		expect(context.sent[0].body).toBeUndefined();
+	});
+
+	it('a form write: its body form-encoded, said by its Content-Type; a JSON write: its body as JSON', async () => {
+		const context = stubContext({ answer: async () => ok });
+		await aweberApiRequest(context, { method: 'POST', url: '/accounts/1/lists/2/broadcasts', body: { subject: 'Hi' }, form: true });
+		await aweberApiRequest(context, { method: 'POST', url: '/accounts/1/lists/2/subscribers', body: { email: 'a@example.com' } });
+		await aweberApiRequest(context, { method: 'GET', url: '/accounts', form: true });
+		expect(context.sent).toEqual([
+			expect.objectContaining({ body: { subject: 'Hi' }, headers: formHeaders, json: false }),
+			expect.objectContaining({ body: { email: 'a@example.com' }, headers: jsonHeaders, json: true }),
+			expect.objectContaining({ headers: jsonHeaders }),
+		]);
+	});
+
+	it('refuses a link outside the credential\'s API before sending, naming where it came from', async () => {
+		const context = stubContext({ answer: async () => ok });
+		const refusal = aweberApiRequest(context, { method: 'GET', url: 'https://elsewhere.example/1.0/accounts', source: 'the next_collection_link' });
+		await expect(refusal).rejects.toMatchObject({ description: expect.stringContaining('next_collection_link') });
+		expect(context.sent).toEqual([]);
+	});
+
+	it.each([
+		['303', 'GET', undefined, jsonHeaders],
+		['307', 'POST', { subject: 'Hi' }, formHeaders],
+	])('a form write redirected (%s) within the API: sent again as %s, with the Location\'s query only', async (status, method, body, headers) => {
+		const location = 'https://api.aweber.example/1.0/accounts/1/lists/2/broadcasts/9?ws.op=x';
+		let calls = 0;
+		const context = stubContext({ answer: async () => (calls++ === 0 ? await Promise.reject(redirect(status, location)) : ok) });
+		await aweberApiRequest(context, { method: 'POST', url: '/accounts/1/lists/2/broadcasts', qs: { a: 1 }, body: { subject: 'Hi' }, form: true });
+		expect(context.sent).toHaveLength(2);
+		expect(context.sent[0]).toMatchObject({ method: 'POST', qs: { a: 1 }, headers: formHeaders });
+		expect(context.sent[1]).toMatchObject({ method, url: location, headers });
+		expect(context.sent[1].headers).toEqual(headers);
+		expect(context.sent[1].qs).toBeUndefined();
+		expect(context.sent[1].body).toEqual(body);
 	});
 });
