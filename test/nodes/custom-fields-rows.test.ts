@@ -24,6 +24,41 @@ describe('AWeber Subscriber node: the rows of Custom Fields', () => {
 		expect(writes()).toEqual([]);
 	});
 
+	it('refuses a row without a field name, naming its row, and adds no one', async () => {
+		const result = await subscriber({
+			operation: 'create',
+			email: 'nameless@example.com',
+			additionalFields: { customFields: { field: [{ name: 'Company', value: 'Acme' }, { name: '  ', value: 'pro' }] } },
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The "Custom Fields" field has a row without a field name (row 2)');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('refuses a field name from an expression that gives nothing as a row without a name', async () => {
+		const result = await subscriber(
+			{ operation: 'create', email: 'nameless@example.com', additionalFields: { customFields: { field: [{ name: '={{ $json.field }}', value: 'Acme' }] } } },
+			{ items: [{ field: null }] },
+		);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The "Custom Fields" field has a row without a field name (row 1)');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('sends no value for a field whose value from an expression is nothing', async () => {
+		const result = await subscriber(
+			{
+				operation: 'create',
+				email: 'nothing@example.com',
+				additionalFields: { customFields: { field: [{ name: 'Company', value: '={{ $json.company }}' }, { name: 'Plan', value: 'pro' }] } },
+			},
+			{ items: [{ company: null }] },
+		);
+		expect(result.status).toBe('success');
+		const add = writes().find((call) => call.method === 'POST');
+		expect((add?.body as IDataObject | undefined)?.custom_fields).toEqual({ Plan: 'pro' });
+	});
+
 	it('sends a value without its surrounding spaces', async () => {
 		const result = await subscriber({
 			operation: 'create',
