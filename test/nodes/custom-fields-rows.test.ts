@@ -45,14 +45,17 @@ describe('AWeber Subscriber node: the rows of Custom Fields', () => {
 		expect(apiCalls(bed)).toEqual([]);
 	});
 
-	it('sends no value for a field whose value from an expression is nothing', async () => {
+	it.each([
+		['null', { company: null }],
+		['undefined', {}],
+	])('sends no value for a field whose value from an expression is %s', async (_what, item) => {
 		const result = await subscriber(
 			{
 				operation: 'create',
 				email: 'nothing@example.com',
 				additionalFields: { customFields: { field: [{ name: 'Company', value: '={{ $json.company }}' }, { name: 'Plan', value: 'pro' }] } },
 			},
-			{ items: [{ company: null }] },
+			{ items: [item] },
 		);
 		expect(result.status).toBe('success');
 		const add = writes().find((call) => call.method === 'POST');

@@ -390,6 +390,21 @@ describe('Simplify', () => {
 			expect(result.items).toEqual([expect.objectContaining({ status: 'sent', stats_link: null, self_link: body.self_link })]);
 		});
 
+		it.each([
+			['text', '<html>maintenance</html>'],
+			['a JSON number', 42],
+		])('Get makes no broadcast of an answer that is %s: Simplify on outputs it as Simplify off does', async (_what, body) => {
+			const id = bed.sandbox.seed.broadcasts.sent;
+			const outputs = [];
+			for (const simplify of [true, false]) {
+				bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/broadcasts/${id}`, body });
+				const result = await broadcast({ operation: 'get', broadcastId: byId(id), simplify });
+				outputs.push({ status: result.status, error: result.error?.message, items: result.items });
+			}
+			expect(outputs[0]).toEqual(outputs[1]);
+			expect(outputs[0].items).not.toContainEqual(expect.objectContaining({ stats_link: null }));
+		});
+
 		it('Get refuses an answer that is JSON null as unexpected, Simplify on or off', async () => {
 			const id = bed.sandbox.seed.broadcasts.sent;
 			for (const simplify of [true, false]) {
