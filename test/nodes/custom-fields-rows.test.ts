@@ -1,6 +1,7 @@
-// The rows of Custom Fields as a user fills them: a field named twice (in any case) is refused before anything is
-// written, a value's surrounding spaces are not sent to AWeber, and a value from an expression is text: a number or
-// a boolean as its text, an object or a list refused naming the field.
+// The rows of Custom Fields as a user fills them: a field named twice (in any case) or a row without a name is refused
+// before anything is written, a value's surrounding spaces are not sent to AWeber, and a value from an expression is
+// text: a number or a boolean as its text, nothing (null, undefined) as no value, an object or a list refused naming
+// the field.
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
