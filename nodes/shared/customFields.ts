@@ -21,7 +21,7 @@ type FieldContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex' | '
 export function readCustomFieldValues(context: IExecuteSingleFunctions, parameterName: string): CustomFieldValue[] {
 	const collection = context.getNodeParameter(parameterName, {}) as { field?: Array<{ name?: unknown; value?: unknown }> };
 	const values: CustomFieldValue[] = [];
-	(collection?.field ?? []).forEach((row, index) => {
+	(collection.field ?? []).forEach((row, index) => {
 		const name = typeof row.name === 'string' ? row.name.trim() : '';
 		if (name === '') {
 			throw invalidField(context, 'Custom Fields', `has a row without a field name (row ${index + 1})`);
@@ -79,7 +79,7 @@ export function mergeCustomFields(
 	// No prototype: a field named `__proto__` is a field like any other.
 	const merged = Object.create(null) as Record<string, unknown>;
 	for (const [name, value] of Object.entries(current)) {
-		if (changed.has(name) || value === null || value === undefined || value === '') continue;
+		if (changed.has(name) || value === null || value === '') continue;
 		if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
 			throw keptValueNotSendable(context, name, value);
 		}
@@ -91,7 +91,6 @@ export function mergeCustomFields(
 
 /** The body as JSON text: n8n's request layer drops keys named like object built-ins (`__proto__`, `constructor`). */
 export function asJsonText<T extends IHttpRequestOptions>(requestOptions: T): T {
-	if (typeof requestOptions.body !== 'object' || requestOptions.body === null) return requestOptions;
 	return { ...requestOptions, body: JSON.stringify(requestOptions.body), headers: { ...requestOptions.headers, 'Content-Type': 'application/json' } };
 }
 

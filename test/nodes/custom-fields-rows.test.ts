@@ -1,6 +1,7 @@
-// The rows of Custom Fields as a user fills them: a field named twice (in any case) is refused before anything is
-// written, a value's surrounding spaces are not sent to AWeber, and a value from an expression is text: a number or
-// a boolean as its text, an object or a list refused naming the field.
+// The rows of Custom Fields as a user fills them: a field named twice (in any case) or a row without a name is refused
+// before anything is written, a value's surrounding spaces are not sent to AWeber, and a value from an expression is
+// text: a number or a boolean as its text, nothing (null, undefined) as no value, an object or a list refused naming
+// the field.
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
@@ -22,6 +23,44 @@ describe('AWeber Subscriber node: the rows of Custom Fields', () => {
 		expect(result.error?.message).toContain('Custom Fields');
 		expect(result.error?.message).toContain('sets "company" twice');
 		expect(writes()).toEqual([]);
+	});
+
+	it('refuses a row without a field name, naming its row, and adds no one', async () => {
+		const result = await subscriber({
+			operation: 'create',
+			email: 'nameless@example.com',
+			additionalFields: { customFields: { field: [{ name: 'Company', value: 'Acme' }, { name: '  ', value: 'pro' }] } },
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The "Custom Fields" field has a row without a field name (row 2)');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('refuses a field name from an expression that gives nothing as a row without a name', async () => {
+		const result = await subscriber(
+			{ operation: 'create', email: 'nameless@example.com', additionalFields: { customFields: { field: [{ name: '={{ $json.field }}', value: 'Acme' }] } } },
+			{ items: [{ field: null }] },
+		);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('The "Custom Fields" field has a row without a field name (row 1)');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it.each([
+		['null', { company: null }],
+		['undefined', {}],
+	])('sends no value for a field whose value from an expression is %s', async (_what, item) => {
+		const result = await subscriber(
+			{
+				operation: 'create',
+				email: 'nothing@example.com',
+				additionalFields: { customFields: { field: [{ name: 'Company', value: '={{ $json.company }}' }, { name: 'Plan', value: 'pro' }] } },
+			},
+			{ items: [item] },
+		);
+		expect(result.status).toBe('success');
+		const add = writes().find((call) => call.method === 'POST');
+		expect((add?.body as IDataObject | undefined)?.custom_fields).toEqual({ Plan: 'pro' });
 	});
 
 	it('sends a value without its surrounding spaces', async () => {

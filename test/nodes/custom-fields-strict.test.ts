@@ -33,6 +33,19 @@ describe('AWeber Subscriber node: custom field names the list does not have', ()
 			expect(callLines(bed)).toEqual([fieldsRead()]);
 		});
 
+		it('Create on a list without custom fields says the list has none', async () => {
+			const result = await subscriber({
+				...newsletterScope(bed, bed.sandbox.seed.lists.empty),
+				operation: 'create',
+				email: 'typo@example.com',
+				additionalFields: { customFields: typo },
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe('The custom field "Compnay" does not exist on this list');
+			expect(result.error?.description).toMatch(/^The list's custom fields are: \(none\)\. Names match ignoring case\./);
+			expect(writes()).toEqual([]);
+		});
+
 		it('Create or Update refuses it too, before writing', async () => {
 			const result = await subscriber({ operation: 'upsert', email: 'grace.hopper@example.com', additionalFields: { customFields: typo } });
 			expectRefusedTypo(result);

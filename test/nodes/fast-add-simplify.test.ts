@@ -370,6 +370,51 @@ describe('Simplify', () => {
 			await stats.body.dump();
 		});
 
+		it('Get of a broadcast being sent links its statistics too', async () => {
+			const id = bed.sandbox.seed.broadcasts.sent;
+			const [raw] = (await broadcast({ operation: 'get', broadcastId: byId(id), simplify: false })).items;
+			bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/broadcasts/${id}`, body: { ...raw, status: 'sending' } });
+			const [simplified] = (await broadcast({ operation: 'get', broadcastId: byId(id) })).items;
+			expect(simplified).toMatchObject({ status: 'sending', stats_link: `${listLink()}/campaigns/b${id}/stats` });
+		});
+
+		it.each([
+			['is no text', (link: string) => [link]],
+			['goes on after the broadcast ID', (link: string) => `${link}/messages`],
+		])('Get of a sent broadcast whose self_link %s gives no statistics link', async (_what, selfLink) => {
+			const id = bed.sandbox.seed.broadcasts.sent;
+			const [raw] = (await broadcast({ operation: 'get', broadcastId: byId(id), simplify: false })).items;
+			const body = { ...raw, self_link: selfLink(raw.self_link as string) };
+			bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/broadcasts/${id}`, body });
+			const result = await broadcast({ operation: 'get', broadcastId: byId(id) });
+			expect(result.items).toEqual([expect.objectContaining({ status: 'sent', stats_link: null, self_link: body.self_link })]);
+		});
+
+		it.each([
+			['text', '<html>maintenance</html>'],
+			['a JSON number', 42],
+		])('Get makes no broadcast of an answer that is %s: Simplify on outputs it as Simplify off does', async (_what, body) => {
+			const id = bed.sandbox.seed.broadcasts.sent;
+			const outputs = [];
+			for (const simplify of [true, false]) {
+				bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/broadcasts/${id}`, body });
+				const result = await broadcast({ operation: 'get', broadcastId: byId(id), simplify });
+				outputs.push({ status: result.status, error: result.error?.message, items: result.items });
+			}
+			expect(outputs[0]).toEqual(outputs[1]);
+			expect(outputs[0].items).not.toContainEqual(expect.objectContaining({ stats_link: null }));
+		});
+
+		it('Get refuses an answer that is JSON null as unexpected, Simplify on or off', async () => {
+			const id = bed.sandbox.seed.broadcasts.sent;
+			for (const simplify of [true, false]) {
+				bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/broadcasts/${id}`, body: null });
+				const result = await broadcast({ operation: 'get', broadcastId: byId(id), simplify });
+				expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a JSON object");
+				expect(result.error?.description).toMatch(/^While reading AWeber's answer to GET .*, AWeber answered an empty answer instead of a JSON object\./);
+			}
+		});
+
 		it('Create outputs the new draft simplified, with no statistics link until it is sent', async () => {
 			const result = await broadcast({ operation: 'create', subject: 'Spring sale', bodyHtml: '<p>Hello</p>' });
 			expect(result.items).toEqual([

@@ -31,6 +31,22 @@ describe('AWeber Subscriber node: every field AWeber returned survives a write',
 		]);
 	});
 
+	it('sends a custom field AWeber returned as true or false back unchanged', async () => {
+		bed.sandbox.faults.next(1, 'rewrite', { method: 'GET', pathPrefix: gracePath(), rewrite: { customFields: { Plan: true, Birthday: false } } });
+		const result = await updateCompany('Navy');
+		expect(result.status).toBe('success');
+		expect(patches()).toEqual([
+			expect.objectContaining({ body: expect.objectContaining({ custom_fields: { Company: 'Navy', Plan: true, Birthday: false } }) }),
+		]);
+	});
+
+	it('leaves out a custom field AWeber returned empty, as one it returned null', async () => {
+		bed.sandbox.faults.next(1, 'rewrite', { method: 'GET', pathPrefix: gracePath(), rewrite: { customFields: { Plan: '', Birthday: null } } });
+		const result = await updateCompany('Navy');
+		expect(result.status).toBe('success');
+		expect(patches()).toEqual([expect.objectContaining({ body: expect.objectContaining({ custom_fields: { Company: 'Navy' } }) })]);
+	});
+
 	it('fails the item, naming the field and changing nothing, when AWeber returned a value it cannot send back', async () => {
 		bed.sandbox.faults.next(1, 'rewrite', { method: 'GET', pathPrefix: gracePath(), rewrite: { customFields: { Plan: { tier: 'pro' } } } });
 		const result = await updateCompany('Navy', { continueOnFail: true });
