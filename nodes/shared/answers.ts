@@ -35,7 +35,7 @@ function describeAnswer(body: unknown): string {
 	if (body === undefined || body === null || body === '') return 'an empty answer';
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	const shown = text.replace(/\s+/g, ' ').trim();
-	const kind = typeof body === 'string' ? (/^\s*</.test(body) ? 'an HTML page' : 'text') : Array.isArray(body) ? 'a JSON array' : 'a JSON object';
+	const kind = typeof body === 'string' ? (/^\s*</.test(body) ? 'an HTML page' : 'text') : Array.isArray(body) ? 'a JSON array' : `a JSON ${typeof body}`;
 	return `${kind} (${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown})`;
 }
 

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { NEXT_PAGE_SOURCE, readRemainingEntries } from './collections';
-import { isCollectionPage, unexpectedAnswer, type CollectionPage } from './answers';
+import { isCollectionPage, isObject, unexpectedAnswer, type CollectionPage } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { fillPathParameters, resolvePathParameters } from './pathParameters';
@@ -175,9 +175,10 @@ async function sendRouted(
 	if (!first) {
 		// An operation with Return All reads a collection: an answer that is not a page is never its one item.
 		if (readsCollection(context)) throw notAPage(context, firstResponse, 'reading a collection', itemIndex);
-		// n8n outputs the answer as it came: a JSON `null` would fail the run later, naming nothing.
-		const empty = firstResponse.find((item) => item.json === null || item.json === undefined);
-		if (empty) throw unexpectedAnswer(context.getNode(), 'a JSON object', empty.json, `reading AWeber's answer to ${method} ${absolute ?? ''}`, itemIndex, method === 'GET' ? undefined : MAY_HAVE_CARRIED_OUT);
+		// n8n outputs the answer as it came: text (a proxy's maintenance page), a number or `null` would be a successful
+		// item that is no AWeber resource (docs/aweber-behaviour.md#answers). A write's empty answer says it was done.
+		const notAnObject = firstResponse.find((item) => !isObject(item.json) && (item.json !== '' || method === 'GET'));
+		if (notAnObject) throw unexpectedAnswer(context.getNode(), 'a JSON object', notAnObject.json, `reading AWeber's answer to ${method} ${absolute ?? ''}`, itemIndex, method === 'GET' ? undefined : MAY_HAVE_CARRIED_OUT);
 		return firstResponse;
 	}
 	// Each further page is n8n's routed request too, so n8n runs the operation's postReceive on it as on the first (A4).

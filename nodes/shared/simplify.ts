@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isCollectionPage } from './answers';
+import { isCollectionPage, isObject } from './answers';
 import { listOfLink } from './links';
 
 /*
@@ -72,8 +72,8 @@ export function eachOutputEntry(items: INodeExecutionData[], reshape: (entry: ID
 			json.entries.length = 0;
 			return { ...item, json: { ...json, entries } };
 		}
-		// An answer that is no object (JSON `null`) is not an entry: it goes out as AWeber gave it.
-		return typeof json === 'object' && json !== null ? { ...item, json: reshape(json) } : item;
+		// An answer that is no object (JSON `null`, text, an array) is not an entry: it goes on as AWeber gave it, to be refused.
+		return isObject(json) ? { ...item, json: reshape(json) } : item;
 	});
 }
 

@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { unexpectedAnswer } from './answers';
 import { describeType, invalidField } from './fieldValidation';
 import { reloadWhenListChanges } from './loadOptions/listNotChosen';
 
@@ -41,12 +42,18 @@ export function checkTags(context: Pick<IExecuteSingleFunctions, 'getNode' | 'ge
 	return tags;
 }
 
-/** AWeber answers a list's tags as a bare array of strings; n8n items must be objects, one per tag. */
+/**
+ * AWeber answers a list's tags as a bare array of strings (docs/aweber-behaviour.md#answers); n8n items must be
+ * objects, one per tag. Anything else is refused: no items would read as "the list has no tags".
+ */
 export async function tagsAsItems(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const tags = Array.isArray(response.body) ? (response.body as string[]) : [];
-	return tags.map((tag) => ({ json: { tag } }));
+	const tags: unknown = response.body;
+	if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) {
+		throw unexpectedAnswer(this.getNode(), 'a list of tags', tags, "reading the list's tags", this.getItemIndex());
+	}
+	return tags.map((tag: string) => ({ json: { tag } }));
 }

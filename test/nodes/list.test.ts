@@ -68,11 +68,16 @@ describe('AWeber List node', () => {
 		expect(apiCalls(bed)).toEqual([expect.objectContaining({ method: 'GET', path: `${listPath(bed)}/tags` })]);
 	});
 
-	it('gets no items when AWeber answers the tags with something other than a list', async () => {
-		bed.sandbox.faults.next(1, 'answer', { body: { tags: ['vip'] }, method: 'GET', pathPrefix: `${listPath(bed)}/tags` });
+	it.each([
+		['an object', { tags: ['vip'] }, 'a JSON object ({"tags":["vip"]})'],
+		['an HTML page', '<html>maintenance</html>', 'an HTML page (<html>maintenance</html>)'],
+		['a list with a number in it', ['vip', 7], 'a JSON array (["vip",7])'],
+	])('refuses a tags answer that is %s as unexpected, rather than reading it as no tags', async (_what, body, described) => {
+		bed.sandbox.faults.next(1, 'answer', { body, method: 'GET', pathPrefix: `${listPath(bed)}/tags` });
 		const result = await run(bed, 'aWeberList', { operation: 'getTags', ...account(), listId: byId(bed.sandbox.seed.lists.newsletter) });
-		expect(result.status).toBe('success');
-		expect(result.items).toEqual([]);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a list of tags");
+		expect(result.error?.description).toContain(`While reading the list's tags, AWeber answered ${described} instead of a list of tags.`);
 		expect(apiCalls(bed)).toEqual([expect.objectContaining({ method: 'GET', path: `${listPath(bed)}/tags`, status: 200 })]);
 	});
 
