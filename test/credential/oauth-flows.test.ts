@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 
 import { ClientOAuth2 } from '@n8n/client-oauth2';
+import type { IWorkflowDataProxyAdditionalKeys } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 import { request } from 'undici';
 import { refreshesOncePerCredential } from '../harness/n8nVersion';
+
+import { AWeberOAuth2Api } from '../../credentials/AWeberOAuth2Api.credentials';
 
 import {
 	ALL_SCOPES,
@@ -33,6 +37,8 @@ describe('AWeber OAuth2 credential', () => {
 		expect(resolved.apiBaseUrl).toBe('https://api.aweber.com');
 		expect(String(resolved.scope).split(' ').sort()).toEqual([...ALL_SCOPES].sort());
 		expect(resolved.authentication).toBe('header');
+		// n8n appends these to the authorize URL the user is sent to: none.
+		expect(resolved.authQueryParameters).toBe('');
 	});
 
 	it('defaults to AWeber itself', () => {
@@ -40,6 +46,42 @@ describe('AWeber OAuth2 credential', () => {
 		expect(resolved.authUrl).toBe('https://auth.aweber.com/oauth2/authorize');
 		expect(resolved.accessTokenUrl).toBe('https://auth.aweber.com/oauth2/token');
 		expect(resolved.grantType).toBe('authorizationCode');
+	});
+
+	it('a public (PKCE) credential holds no client secret, even one saved before its type was switched', () => {
+		const resolve = (data: Record<string, string>) => bed.harness.credentials.resolve(data, 'aWeberOAuth2Api');
+		expect(resolve({ grantType: 'pkce', clientId: 'id', clientSecret: 'kept from before' }).clientSecret).toBeUndefined();
+		expect(resolve({ grantType: 'authorizationCode', clientId: 'id', clientSecret: 'secret' }).clientSecret).toBe('secret');
+		// What is left empty is sent as nothing, not as some text.
+		expect(resolve({ grantType: 'authorizationCode' })).toMatchObject({ clientId: '', clientSecret: '' });
+	});
+
+	it('its dialog offers both app types, confidential by default, asks for the client ID and masks the secret', () => {
+		const field = (name: string) => new AWeberOAuth2Api().properties.find((property) => property.name === name);
+		expect(field('grantType')).toMatchObject({
+			type: 'options',
+			default: 'authorizationCode',
+			options: [{ value: 'authorizationCode' }, { value: 'pkce' }],
+		});
+		expect(field('clientId')).toMatchObject({ required: true });
+		expect(field('clientSecret')).toMatchObject({ typeOptions: { password: true } });
+		// Where the authorization and the token go follows the Auth Base URL: not fields of their own to edit.
+		for (const name of ['authUrl', 'accessTokenUrl', 'authQueryParameters', 'authentication']) expect(field(name)).toMatchObject({ type: 'hidden' });
+	});
+
+	it('tests a credential (the dialog\'s Test button) by reading the accounts of its own API, whatever slashes end its URL', async () => {
+		const credential = new AWeberOAuth2Api();
+		const resolved = bed.harness.credentials.resolve({ clientId: 'id', apiBaseUrl: `${bed.sandbox.apiBaseUrl}//` }, credential.name);
+		// n8n resolves the test request as a node's request: `$credentials` is the saved credential.
+		const host = bed.harness.toNode({ type: 'aWeberAccount', parameters: {} }, 'Host');
+		const workflow = new Workflow({ nodes: [host], connections: {}, active: false, nodeTypes: bed.harness.nodeTypes });
+		const keys = { $credentials: resolved } as unknown as IWorkflowDataProxyAdditionalKeys;
+		const { baseURL, url } = credential.test.request;
+		const base = workflow.expression.getSimpleParameterValue(host, baseURL, 'internal', keys);
+		expect(`${String(base)}${String(url)}`).toBe(`${bed.sandbox.apiBaseUrl}/1.0/accounts`);
+		const answer = await request(`${String(base)}${String(url)}`, { headers: { authorization: `Bearer ${bed.sandbox.issueToken().access_token}` } });
+		expect(answer.statusCode).toBe(200);
+		expect(((await answer.body.json()) as { entries: Array<{ id: number }> }).entries.map((entry) => entry.id)).toEqual([bed.sandbox.seed.accountId]);
 	});
 
 	it.each(['confidential', 'public'] as const)(

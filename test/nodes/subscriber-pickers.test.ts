@@ -160,3 +160,93 @@ describe('tag and field name boxes before a list is chosen', () => {
 		}
 	});
 });
+
+describe('account picker', () => {
+	const accountId = () => bed.sandbox.seed.accountId;
+
+	it('names the account by its company and ID, and finds it by what is typed, in any case', async () => {
+		const all = await callEditorMethod<SearchResult>('aWeberAccount', 'listSearch', 'searchAccounts', { operation: 'get' });
+		expect(all.results).toEqual([{ name: `Sandbox Outfitters (${accountId()})`, value: String(accountId()) }]);
+		const typed = await callEditorMethod<SearchResult>('aWeberAccount', 'listSearch', 'searchAccounts', { operation: 'get' }, 'OUTFITTERS');
+		expect(typed.results.map((result) => result.value)).toEqual([String(accountId())]);
+		const other = await callEditorMethod<SearchResult>('aWeberAccount', 'listSearch', 'searchAccounts', { operation: 'get' }, 'nothing like it');
+		expect(other.results).toEqual([]);
+	});
+
+	it('names an account without company by its ID', async () => {
+		bed.sandbox.faults.next(1, 'answer', { body: { entries: [{ id: 42, self_link: 'x' }] }, pathPrefix: '/1.0/accounts' });
+		const all = await callEditorMethod<SearchResult>('aWeberAccount', 'listSearch', 'searchAccounts', { operation: 'get' });
+		expect(all.results).toEqual([{ name: 'Account 42', value: '42' }]);
+	});
+});
+
+describe('the account a picker searches', () => {
+	const listsOf = async (account: unknown) =>
+		await callEditorMethod<SearchResult>('aWeberSubscriber', 'listSearch', 'searchLists', {
+			operation: 'get',
+			accountId: { __rl: true, mode: 'id', value: account },
+		});
+	const paths = () => apiCalls(bed).map((call) => call.path);
+
+	it.each([
+		['blank', '   '],
+		['given by an expression that gives nothing', '={{ undefined }}'],
+	])('is the credential\'s account when the Account field is %s', async (_case, account) => {
+		expect((await listsOf(account)).results.length).toBeGreaterThan(0);
+		expect(paths()).toEqual(['/1.0/accounts', `/1.0/accounts/${bed.sandbox.seed.accountId}/lists`]);
+	});
+
+	it('is the one typed, spaces around it left out', async () => {
+		expect((await listsOf(` ${bed.sandbox.seed.accountId} `)).results.length).toBeGreaterThan(0);
+		expect(paths()).toEqual([`/1.0/accounts/${bed.sandbox.seed.accountId}/lists`]);
+	});
+
+	it('cannot be found when the credential has no account: says so', async () => {
+		bed.sandbox.faults.next(1, 'answer', { body: { entries: [] }, pathPrefix: '/1.0/accounts' });
+		await expect(listsOf('')).rejects.toThrow('The AWeber credential has no account');
+		expect(paths()).toEqual(['/1.0/accounts']);
+	});
+});
+
+describe('a picker\'s parent field (the list, campaign or split test it searches in)', () => {
+	const components = async (splitTest: unknown) =>
+		await callEditorMethod<SearchResult>('aWeberWebform', 'listSearch', 'searchSplitTestComponents', {
+			...newsletterScope(bed),
+			resource: 'splitTestComponent',
+			operation: 'get',
+			splitTestId: { __rl: true, mode: 'id', value: splitTest },
+		});
+	const componentsPath = () => `${listPath(bed)}/web_form_split_tests/${bed.sandbox.seed.splitTests.newsletter}/components`;
+
+	it('is taken as a number from an expression, or as typed with spaces around it left out', async () => {
+		for (const value of [`={{ ${bed.sandbox.seed.splitTests.newsletter} }}`, ` ${bed.sandbox.seed.splitTests.newsletter} `]) {
+			expect((await components(value)).results).toHaveLength(2);
+		}
+		expect(apiCalls(bed).map((call) => call.path)).toEqual([componentsPath(), componentsPath()]);
+	});
+
+	it.each([
+		['blank', '   '],
+		['given by an expression that gives nothing', '={{ undefined }}'],
+	])('when %s, is asked for, naming it, before anything is sent', async (_case, splitTest) => {
+		await expect(components(splitTest)).rejects.toMatchObject({
+			message: 'Choose a Split Test first',
+			description: 'The "Split Test" field must be set before this list can be loaded.',
+		});
+		expect(apiCalls(bed)).toEqual([]);
+	});
+});
+
+describe('subscriber picker: a typed address', () => {
+	it('is looked up without the spaces around it', async () => {
+		const found = await callEditorMethod<SearchResult>(
+			'aWeberSubscriber',
+			'listSearch',
+			'searchSubscribers',
+			subscriberParameters(),
+			'  grace.hopper@example.com ',
+		);
+		expect(found.results.map((result) => result.name)).toEqual(['Grace Hopper <grace.hopper@example.com>']);
+		expect(apiCalls(bed)[0].query).toMatchObject({ 'ws.op': 'find', email: 'grace.hopper@example.com' });
+	});
+});

@@ -14,7 +14,7 @@ export function parentIdForSearch(context: ILoadOptionsFunctions, name: string, 
 	try {
 		chosen = context.getNodeParameter(name, undefined, { extractValue: true });
 	} catch {
-		chosen = undefined;
+		// A field the node does not have (n8n throws for it): not chosen, so left undefined.
 	}
 	const value = typeof chosen === 'number' ? String(chosen) : typeof chosen === 'string' ? chosen.trim() : '';
 	if (value === '') {

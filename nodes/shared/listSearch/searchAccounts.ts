@@ -9,7 +9,7 @@ interface AccountEntry {
 }
 
 export async function searchAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const page = await readCollectionPage<AccountEntry>(this, '/accounts', { qs: {} });
+	const page = await readCollectionPage<AccountEntry>(this, '/accounts');
 	const results = page.entries
 		.map((account) => ({
 			name: account.company ? `${account.company} (${account.id})` : `Account ${account.id}`,

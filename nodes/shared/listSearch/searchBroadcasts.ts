@@ -39,7 +39,7 @@ function statusesForSearch(context: ILoadOptionsFunctions): BroadcastStatus[] {
 	try {
 		operation = context.getNodeParameter('operation');
 	} catch {
-		operation = undefined;
+		// No operation (n8n throws for a missing parameter): left undefined, so any status will do.
 	}
 	return STATUSES_FOR_OPERATION[String(operation)] ?? ALL_STATUSES;
 }
