@@ -154,7 +154,7 @@ describe('what each picker entry says', () => {
 		const parameters = { ...scope(), resource: 'message', operation: 'get', campaignId: byId(bed.sandbox.seed.campaigns.followUp) };
 		expect(names(await search('aWeberCampaign', 'searchMessages', parameters)).slice(0, 3)).toEqual([
 			'Message 70021 sent 2025-01-06T10:00:00+00:00 (2 opens)',
-			'Message 70022 sent 2025-01-07T10:07:00+00:00 (1 opens)',
+			'Message 70022 sent 2025-01-07T10:07:00+00:00 (1 open)',
 			'Message 70023 sent 2025-01-08T10:14:00+00:00',
 		]);
 		bed.sandbox.faults.next(1, 'answer', { body: { entries: [{ id: 9, event_time: null, total_opens: 0, self_link: 'x' }] }, pathPrefix: listPath(bed) });
@@ -213,6 +213,12 @@ describe('the integration pickers', () => {
 			'303',
 		]);
 		expect((await search('aWeberIntegration', 'searchIntegrations', parameters, 'nothing like it')).results).toEqual([]);
+	});
+
+	it('find an integration by its ID, or by a name with spaces around it, as the other pickers do', async () => {
+		const parameters = { operation: 'get', accountId: byId(bed.sandbox.seed.accountId) };
+		expect((await search('aWeberIntegration', 'searchIntegrations', parameters, ' 302 ')).results).toEqual([{ name: 'twitter (@sandboxoutfit)', value: '302' }]);
+		expect((await search('aWeberIntegration', 'searchIntegrations', parameters, '  @SandboxOutfit ')).results.map((result) => result.value)).toEqual(['302']);
 	});
 
 	it('names an integration without login by its service only', async () => {

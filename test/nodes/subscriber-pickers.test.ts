@@ -173,6 +173,13 @@ describe('account picker', () => {
 		expect(other.results).toEqual([]);
 	});
 
+	it('finds the account by its ID, or by a name with spaces around it, as the other pickers do', async () => {
+		for (const typed of [String(accountId()), '  Outfitters ']) {
+			const found = await callEditorMethod<SearchResult>('aWeberAccount', 'listSearch', 'searchAccounts', { operation: 'get' }, typed);
+			expect(found.results.map((result) => result.value)).toEqual([String(accountId())]);
+		}
+	});
+
 	it('names an account without company by its ID', async () => {
 		bed.sandbox.faults.next(1, 'answer', { body: { entries: [{ id: 42, self_link: 'x' }] }, pathPrefix: '/1.0/accounts' });
 		const all = await callEditorMethod<SearchResult>('aWeberAccount', 'listSearch', 'searchAccounts', { operation: 'get' });

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { readCollectionPage } from '../collections';
+import { filterResults } from './searchCollectionPage';
 
 interface AccountEntry {
 	id: number;
@@ -10,11 +11,9 @@ interface AccountEntry {
 
 export async function searchAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const page = await readCollectionPage<AccountEntry>(this, '/accounts');
-	const results = page.entries
-		.map((account) => ({
-			name: account.company ? `${account.company} (${account.id})` : `Account ${account.id}`,
-			value: String(account.id),
-		}))
-		.filter((result) => !filter || result.name.toLowerCase().includes(filter.toLowerCase()));
-	return { results };
+	const results = page.entries.map((account) => ({
+		name: account.company ? `${account.company} (${account.id})` : `Account ${account.id}`,
+		value: String(account.id),
+	}));
+	return { results: filterResults(results, filter) };
 }

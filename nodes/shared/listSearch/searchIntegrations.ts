@@ -2,6 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { readAllEntries } from '../collections';
 import { accountIdForSearch } from './accountIdForSearch';
+import { filterResults } from './searchCollectionPage';
 
 interface IntegrationEntry {
 	id: number;
@@ -17,10 +18,9 @@ function integrationSearch(service?: string) {
 		for (const integration of await readAllEntries<IntegrationEntry>(this, `/accounts/${accountId}/integrations`)) {
 			if (service && integration.service_name.toLowerCase() !== service) continue;
 			const name = `${integration.service_name}${integration.login ? ` (${integration.login})` : ''}`;
-			if (filter && !name.toLowerCase().includes(filter.toLowerCase())) continue;
 			results.push({ name, value: String(integration.id) });
 		}
-		return { results };
+		return { results: filterResults(results, filter) };
 	};
 }
 

@@ -21,7 +21,7 @@ export async function searchMessages(
 			`${await listPathForSearch(this)}/campaigns/${parentIdForSearch(this, 'campaignId', 'Campaign')}/messages`,
 		toResult: (message) => ({
 			name: `Message ${message.id}${message.event_time ? ` sent ${message.event_time}` : ''}${
-				message.total_opens ? ` (${message.total_opens} opens)` : ''
+				message.total_opens ? ` (${message.total_opens} ${message.total_opens === 1 ? 'open' : 'opens'})` : ''
 			}`,
 			value: String(message.id),
 		}),
