@@ -59,3 +59,21 @@ describe('Get Link Report (Beta) under Continue On Fail: an account or broadcast
 		expect(failed[0].error?.context.itemIndex).toBe(1);
 	});
 });
+
+describe('Get Link Report (Beta): a report answer that is no list', () => {
+	it.each([
+		['a JSON object', { status: 'ok' }, 'a JSON object ({"status":"ok"})'],
+		['an HTML page', '<html>down</html>', 'an HTML page (<html>down</html>)'],
+	])('%s is refused as unexpected, naming what AWeber answered', async (_case, body, named) => {
+		bed.sandbox.faults.next(1, 'answer', { pathPrefix: '/2.0-beta/', body });
+		const result = await run(bed, 'aWeberBroadcast', {
+			...newsletterScope(bed),
+			operation: 'getLinkReport',
+			broadcastId: byId(bed.sandbox.seed.broadcasts.sent),
+			returnAll: true,
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+		expect(result.error?.description).toContain(`AWeber answered ${named} instead of a page of an AWeber collection.`);
+	});
+});
