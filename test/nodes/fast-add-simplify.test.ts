@@ -241,6 +241,13 @@ describe('An add AWeber answers without naming the subscriber (no Location)', ()
 		expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST']);
 	});
 
+	it('Create reads back and outputs the subscriber added under an address given with spaces and capitals', async () => {
+		const result = await subscriber({ operation: 'create', email: ' New.Person@Example.com ', simplify: false });
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: expect.stringMatching(/^new\.person@example\.com$/i) })]);
+		expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST', 'GET']);
+	});
+
 	it('Create refuses a Location on another origin before reading it, naming the header', async () => {
 		bed.sandbox.faults.next(1, 'redirect', { status: 201, location: 'http://127.0.0.1:9/1.0/accounts/1/lists/2/subscribers/3', method: 'POST' });
 		const result = await subscriber({ operation: 'create', email: 'foreign.location@example.com' });
