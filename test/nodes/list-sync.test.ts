@@ -224,15 +224,16 @@ describe('Get Many with "Shape for Comparison" (what Compare Datasets sees)', ()
 		]);
 	});
 
-	it('gives an answer\'s address, name, tags or field values that are not text as empty, never as AWeber sent them', async () => {
+	it('gives an answer\'s address, name, tags or field values that are not text as empty, and an address trimmed, in lower case', async () => {
 		const subscriber = { id: 1, self_link: `${bed.sandbox.apiBaseUrl}${subscribersPath()}/1`, email: 7, name: null, custom_fields: { Company: null, Plan: 3, Birthday: '1960-01-10' } };
-		bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: subscribersPath(), body: { start: 0, total_size: 3, entries: [subscriber, { ...subscriber, tags: 'vip', custom_fields: 'none' }, { ...subscriber, tags: ['b', 7, 'a'], custom_fields: null }] } });
-		const result = await getMany(3);
+		bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: subscribersPath(), body: { start: 0, total_size: 4, entries: [subscriber, { ...subscriber, tags: 'vip', custom_fields: 'none' }, { ...subscriber, tags: ['b', 7, 'a'], custom_fields: null }, { ...subscriber, email: ' Ada.Lovelace@Example.com ', name: 'Ada' }] } });
+		const result = await getMany(4);
 		expect(result.status).toBe('success');
 		expect(result.items).toEqual([
 			{ email: '', name: '', tags: [], custom_fields: { Company: '', Plan: '', Birthday: '1960-01-10' } },
 			{ email: '', name: '', tags: [], custom_fields: {} },
 			{ email: '', name: '', tags: ['a', 'b'], custom_fields: {} },
+			{ email: 'ada.lovelace@example.com', name: 'Ada', tags: [], custom_fields: { Company: '', Plan: '', Birthday: '1960-01-10' } },
 		]);
 	});
 });
