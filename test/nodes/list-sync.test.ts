@@ -169,6 +169,9 @@ describe('Update with "Replace All Custom Fields" (what the sync writes with)', 
 		const result = await update('grace.hopper@example.com', [{ name: 'Company', value: 'Navy' }]);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe('The "Custom Fields" field leaves out the list\'s "Plan", "Birthday"');
+		expect(result.error?.description).toContain(
+			'With "Replace All Custom Fields" on, every custom field of the list must be given (an empty value empties it): a field left out would be emptied.',
+		);
 		expect(calls()).toEqual(['GET custom_fields']);
 	});
 
