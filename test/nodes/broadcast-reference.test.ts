@@ -46,6 +46,23 @@ describe('AWeber Broadcast node: unsubscribe statistics', () => {
 		expect(statRequests()).toEqual(['hourly_unsubscribed 404', 'hourly_unsubscribes 200']);
 	});
 
+	it('asks once for the enum\'s name when the prose spelling from an expression is answered 404', async () => {
+		bed.sandbox.statisticNames(['unsubscribed']);
+		const result = await broadcast(
+			{ operation: 'getStatistic', broadcastId: byId(bed.sandbox.seed.broadcasts.sent), statisticId: '={{ $json.statistic }}' },
+			{ items: [{ statistic: 'daily_unsubscribes' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([expect.objectContaining({ id: 'daily_unsubscribed', value: expect.any(Array) })]);
+		expect(statRequests()).toEqual(['daily_unsubscribes 404', 'daily_unsubscribed 200']);
+	});
+
+	it('does not ask under another name for an unknown statistic whose name only starts as an unsubscribe one', async () => {
+		const result = await broadcast({ operation: 'getStatistic', broadcastId: byId(bed.sandbox.seed.broadcasts.sent), statisticId: 'daily_unsubscribed_total' });
+		expect(result.error?.message).toBe('Statistic not found');
+		expect(statRequests()).toEqual(['daily_unsubscribed_total 404']);
+	});
+
 	it('the fallback of one item does not stop the other items of the run', async () => {
 		bed.sandbox.statisticNames(['unsubscribes']);
 		const sent = bed.sandbox.seed.broadcasts.sent;

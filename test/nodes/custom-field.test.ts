@@ -86,6 +86,30 @@ describe('AWeber Custom Field node', () => {
 			updateFields: {},
 		});
 		expect(result.error?.message).toBe('No change given');
+		expect(result.error?.description).toBe('Add "Name" or "Subscriber Can Update" under "Update Fields".');
+		expect(apiCalls(bed)).toEqual([]);
+	});
+
+	it('sends only "Subscriber Can Update" when it is the one change given, the name left as it is', async () => {
+		const result = await run(bed, 'aWeberCustomField', {
+			operation: 'update',
+			...newsletterScope(bed),
+			customFieldId: companyField(),
+			updateFields: { isSubscriberUpdateable: true },
+		});
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ name: 'Company', is_subscriber_updateable: true })]);
+		expect(apiCalls(bed)).toEqual([expect.objectContaining({ method: 'PATCH', body: { is_subscriber_updateable: true } })]);
+	});
+
+	it('refuses a rename to an empty name coming from the input before any request', async () => {
+		const result = await run(
+			bed,
+			'aWeberCustomField',
+			{ operation: 'update', ...newsletterScope(bed), customFieldId: companyField(), updateFields: { name: '={{ $json.field }}' } },
+			{ items: [{ field: ' ' }] },
+		);
+		expect(result.error?.message).toBe('The "Name" field is empty');
 		expect(apiCalls(bed)).toEqual([]);
 	});
 

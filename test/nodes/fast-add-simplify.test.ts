@@ -224,6 +224,39 @@ describe('Output: Request Summary (one call per add)', () => {
 	});
 });
 
+describe('An add AWeber answers without naming the subscriber (no Location)', () => {
+	const bed = useTestbed();
+	const subscriber = (parameters: IDataObject) => run(bed, 'aWeberSubscriber', { ...newsletterScope(bed), ...parameters });
+
+	it.each([
+		['Create', { operation: 'create', email: 'no.location@example.com', simplify: false }],
+		['Create, Request Summary', { operation: 'create', output: 'summary', email: 'no.location@example.com' }],
+		['Create or Update, Request Summary', { operation: 'upsert', output: 'summary', email: 'no.location@example.com' }],
+		['Track Purchase, Request Summary', { ...PURCHASE_FIELDS, output: 'summary', email: 'no.location@example.com' }],
+	])('%s outputs AWeber\'s answer as it came, and reads nothing back', async (_case, parameters: IDataObject) => {
+		bed.sandbox.faults.next(1, 'answer', { status: 201, body: { accepted: true }, method: 'POST' });
+		const result = await subscriber(parameters);
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([{ accepted: true }]);
+		expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST']);
+	});
+
+	it('Create reads back and outputs the subscriber added under an address given with spaces and capitals', async () => {
+		const result = await subscriber({ operation: 'create', email: ' New.Person@Example.com ', simplify: false });
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([expect.objectContaining({ email: expect.stringMatching(/^new\.person@example\.com$/i) })]);
+		expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST', 'GET']);
+	});
+
+	it('Create refuses a Location on another origin before reading it, naming the header', async () => {
+		bed.sandbox.faults.next(1, 'redirect', { status: 201, location: 'http://127.0.0.1:9/1.0/accounts/1/lists/2/subscribers/3', method: 'POST' });
+		const result = await subscriber({ operation: 'create', email: 'foreign.location@example.com' });
+		expect(result.error?.message).toBe('Refused to send the AWeber credential to http://127.0.0.1:9');
+		expect(result.error?.description).toContain("The Location header of AWeber's answer points to");
+		expect(apiCalls(bed).map((call) => call.method)).toEqual(['POST']);
+	});
+});
+
 describe('Output: Request Summary, when an add\'s answer was lost', () => {
 	const bed = useTestbed();
 	const losing = useAnswerLosingProxy(bed);

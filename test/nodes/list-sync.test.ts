@@ -139,7 +139,7 @@ describe('Update with "Replace All Custom Fields" (what the sync writes with)', 
 		accountId: { __rl: true, mode: 'id', value: String(bed.sandbox.seed.accountId) },
 		listId: { __rl: true, mode: 'id', value: String(bed.sandbox.seed.lists.newsletter) },
 	});
-	const update = async (email: string, customFields: Array<{ name: string; value: string }>) =>
+	const update = async (email: string, customFields: Array<{ name: string; value: string }>, options: IDataObject = {}) =>
 		await bed.harness.runNode({
 			type: 'aWeberSubscriber',
 			credentialId: bed.credentialId,
@@ -148,7 +148,7 @@ describe('Update with "Replace All Custom Fields" (what the sync writes with)', 
 				...scope(),
 				subscriberId: { __rl: true, mode: 'email', value: email },
 				updateFields: { name: 'Grace B. Hopper', customFields: { field: customFields } },
-				options: { replaceAllCustomFields: true },
+				options: { replaceAllCustomFields: true, ...options },
 			},
 		});
 	const calls = () => bed.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/')).map((entry) => `${entry.method} ${entry.path.split('/').pop()}`);
@@ -169,6 +169,28 @@ describe('Update with "Replace All Custom Fields" (what the sync writes with)', 
 		const result = await update('grace.hopper@example.com', [{ name: 'Company', value: 'Navy' }]);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe('The "Custom Fields" field leaves out the list\'s "Plan", "Birthday"');
+		expect(result.error?.description).toContain(
+			'With "Replace All Custom Fields" on, every custom field of the list must be given (an empty value empties it): a field left out would be emptied.',
+		);
+		expect(calls()).toEqual(['GET custom_fields']);
+	});
+
+	it('under "Strict Custom Fields", counts a field as given only by its exact name', async () => {
+		const exact = await update('grace.hopper@example.com', [
+			{ name: 'Company', value: 'Navy' },
+			{ name: 'Plan', value: '' },
+			{ name: 'Birthday', value: '' },
+		], { strictCustomFields: true });
+		expect(exact.status).toBe('success');
+		expect(exact.items).toEqual([expect.objectContaining({ custom_fields: { Company: 'Navy', Plan: null, Birthday: null } })]);
+		bed.sandbox.clearRequests();
+
+		const leftOut = await update('grace.hopper@example.com', [
+			{ name: 'Company', value: 'Navy' },
+			{ name: 'Plan', value: 'pro' },
+		], { strictCustomFields: true });
+		expect(leftOut.status).toBe('error');
+		expect(leftOut.error?.message).toBe('The "Custom Fields" field leaves out the list\'s "Birthday"');
 		expect(calls()).toEqual(['GET custom_fields']);
 	});
 
@@ -177,5 +199,44 @@ describe('Update with "Replace All Custom Fields" (what the sync writes with)', 
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe('The custom field "Compnay" does not exist on this list');
 		expect(calls()).toEqual(['GET custom_fields']);
+	});
+});
+
+describe('Get Many with "Shape for Comparison" (what Compare Datasets sees)', () => {
+	const bed = useTestbed();
+	const subscribersPath = () => `/1.0/accounts/${bed.sandbox.seed.accountId}/lists/${bed.sandbox.seed.lists.newsletter}/subscribers`;
+	const getMany = async (limit: number) =>
+		await bed.harness.runNode({
+			type: 'aWeberSubscriber',
+			credentialId: bed.credentialId,
+			parameters: {
+				operation: 'getAll',
+				accountId: { __rl: true, mode: 'id', value: String(bed.sandbox.seed.accountId) },
+				listId: { __rl: true, mode: 'id', value: String(bed.sandbox.seed.lists.newsletter) },
+				returnAll: false,
+				limit,
+				shapeForComparison: true,
+			},
+		});
+
+	it('gives a custom field AWeber holds empty (null) as "", as a source\'s empty value is', async () => {
+		const result = await getMany(1);
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([
+			{ email: 'ada.lovelace@example.com', name: 'Ada Lovelace', tags: expect.any(Array), custom_fields: expect.objectContaining({ Birthday: '' }) },
+		]);
+	});
+
+	it('gives an answer\'s address, name, tags or field values that are not text as empty, and an address trimmed, in lower case', async () => {
+		const subscriber = { id: 1, self_link: `${bed.sandbox.apiBaseUrl}${subscribersPath()}/1`, email: 7, name: null, custom_fields: { Company: null, Plan: 3, Birthday: '1960-01-10' } };
+		bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: subscribersPath(), body: { start: 0, total_size: 4, entries: [subscriber, { ...subscriber, tags: 'vip', custom_fields: 'none' }, { ...subscriber, tags: ['b', 7, 'a'], custom_fields: null }, { ...subscriber, email: ' Ada.Lovelace@Example.com ', name: 'Ada' }] } });
+		const result = await getMany(4);
+		expect(result.status).toBe('success');
+		expect(result.items).toEqual([
+			{ email: '', name: '', tags: [], custom_fields: { Company: '', Plan: '', Birthday: '1960-01-10' } },
+			{ email: '', name: '', tags: [], custom_fields: {} },
+			{ email: '', name: '', tags: ['a', 'b'], custom_fields: {} },
+			{ email: 'ada.lovelace@example.com', name: 'Ada', tags: [], custom_fields: { Company: '', Plan: '', Birthday: '1960-01-10' } },
+		]);
 	});
 });

@@ -94,6 +94,30 @@ describe('AWeber Subscriber node: every field AWeber returned survives a write',
 		expect(apiCalls(bed).filter((entry) => entry.method === 'POST')).toEqual([expect.objectContaining({ status: expect.any(Number) })]);
 	});
 
+	it('Create fails as an unexpected answer, naming the address and list, when the read after the add answers that address on another list', async () => {
+		const { accountId, lists } = bed.sandbox.seed;
+		const elsewhere = { id: 999, email: 'just.added@example.com', custom_fields: {}, self_link: `${bed.sandbox.apiBaseUrl}/1.0/accounts/${accountId}/lists/${lists.customers}/subscribers/999` };
+		bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/subscribers/`, body: elsewhere });
+		const result = await subscriber({ operation: 'create', email: 'just.added@example.com' });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not the subscriber just.added@example.com on list " + lists.newsletter);
+		expect(result.error?.description).toContain('reading the subscriber back after adding it');
+		expect(result.error?.description).toContain(
+			'The add itself was carried out: just.added@example.com was added to the list (or updated, if already on it). Do not run the step again for this item; read the subscriber with Get to see it.',
+		);
+	});
+
+	it.each([
+		['JSON null', () => null],
+		['no subscriber (no ID, no custom fields)', (link: string) => ({ email: 'just.added@example.com', self_link: link })],
+	])('Create fails as an unexpected answer when the read after the add answers %s', async (_case, body: (link: string) => unknown) => {
+		const link = `${bed.sandbox.apiBaseUrl}${listPath(bed)}/subscribers/999`;
+		bed.sandbox.faults.next(1, 'answer', { method: 'GET', pathPrefix: `${listPath(bed)}/subscribers/`, body: body(link) });
+		const result = await subscriber({ operation: 'create', email: 'just.added@example.com' });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(`AWeber's answer was unexpected: it is not the subscriber just.added@example.com on list ${bed.sandbox.seed.lists.newsletter}`);
+	});
+
 	it('Create outputs the subscriber it added when the read after the add answers that subscriber', async () => {
 		const result = await subscriber({ operation: 'create', email: 'just.added@example.com', simplify: false });
 		expect(result.items).toEqual([expect.objectContaining({ email: 'just.added@example.com' })]);

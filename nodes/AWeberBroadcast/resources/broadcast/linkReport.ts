@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isCollectionPage } from '../../../shared/answers';
 import { linkHeaderPage } from '../../../shared/collections';
 import { readPathParameter } from '../../../shared/pathParameters';
 import { apiBaseUrlOf } from '../../../shared/accountSettings';
@@ -42,14 +41,14 @@ export async function linkReportIdentifiers(this: IExecuteSingleFunctions, reque
 
 /**
  * A page of the report (a bare array, the next page in the `Link` header) as a collection page, so the routed
- * entry reads the further pages through the collection reader (collections.ts); later pages arrive as pages already.
+ * entry reads the further pages through the collection reader (collections.ts); later pages arrive as pages already
+ * (no bare array: left as they are).
  */
 export async function linkReportPage(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	if (isCollectionPage(response.body)) return items;
 	const page = linkHeaderPage(response.body, response.headers);
 	return page === undefined ? items : [{ json: page as unknown as IDataObject }];
 }
