@@ -31,4 +31,19 @@ describe('Return All when a page is refused', () => {
 		expect(starts.length).toBeLessThanOrEqual(7);
 		expect(Math.max(...starts)).toBeLessThanOrEqual(120);
 	});
+
+	it('refuses a further page that is an HTML page, saying what came instead of a page', async () => {
+		bed.sandbox.pages.cap(20);
+		bed.sandbox.faults.next(1, 'answer', { body: '<html>maintenance</html>', query: { 'ws.start': '20' } });
+		const result = await bed.harness.runNode({
+			type: 'aWeberSubscriber',
+			credentialId: bed.credentialId,
+			parameters: { operation: 'getAll', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.bulk), returnAll: true },
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+		expect(result.error?.description).toMatch(
+			/^While reading the next page of a collection, AWeber answered an HTML page \(<html>maintenance<\/html>\) instead of a page/,
+		);
+	});
 });
