@@ -6,6 +6,12 @@ const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) 
 
 describe('Return All when a page is refused', () => {
 	const bed = useTestbed({ seedSize: 450 });
+	const getAllOfBulkList = async () =>
+		await bed.harness.runNode({
+			type: 'aWeberSubscriber',
+			credentialId: bed.credentialId,
+			parameters: { operation: 'getAll', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.bulk), returnAll: true },
+		});
 
 	it('fails with the refused page\'s error and stops reading the pages after it', async () => {
 		bed.sandbox.pages.cap(20);
@@ -14,11 +20,7 @@ describe('Return All when a page is refused', () => {
 			body: { error: { status: 400, type: 'WebAPIError', message: 'The page could not be read.' } },
 			query: { 'ws.start': '60' },
 		});
-		const result = await bed.harness.runNode({
-			type: 'aWeberSubscriber',
-			credentialId: bed.credentialId,
-			parameters: { operation: 'getAll', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.bulk), returnAll: true },
-		});
+		const result = await getAllOfBulkList();
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe('The page could not be read.');
 		// Readers still under way when the node failed finish their page; none asks for another afterwards.
@@ -35,11 +37,7 @@ describe('Return All when a page is refused', () => {
 	it('refuses a further page that is an HTML page, saying what came instead of a page', async () => {
 		bed.sandbox.pages.cap(20);
 		bed.sandbox.faults.next(1, 'answer', { body: '<html>maintenance</html>', query: { 'ws.start': '20' } });
-		const result = await bed.harness.runNode({
-			type: 'aWeberSubscriber',
-			credentialId: bed.credentialId,
-			parameters: { operation: 'getAll', accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.bulk), returnAll: true },
-		});
+		const result = await getAllOfBulkList();
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
 		expect(result.error?.description).toMatch(
