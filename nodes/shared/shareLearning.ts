@@ -18,11 +18,22 @@ export const MEASURE_DRAIN_WINDOWS = 4;
 export const SHARE_HOLD_WINDOWS = MEASURE_DRAIN_WINDOWS + 1;
 
 /**
- * The longest hold, in windows (AWeber's minutes): each raise that meets a refusal doubles the hold, so a long run
- * beside steady traffic costs the account a lockout ever more rarely, and 40 still lets the share come back to the
- * limit within the hour after the others stop.
+ * What a learned share leaves unused, in requests per window: the smallest step, for the timing AWeber and this
+ * process see differently. It also bounds what probing for more may cost the account: see MAX_SHARE_HOLD_WINDOWS.
  */
-export const MAX_SHARE_HOLD_WINDOWS = 40;
+const SLACK = 1;
+
+/** AWeber's limit per account and window: a documented fact (docs/aweber-behaviour.md#rate-limit), not tuned. */
+const AWEBER_REQUESTS_PER_WINDOW = 120;
+
+/**
+ * The longest hold, in windows: each raise that meets a refusal doubles the hold, so a long run beside steady traffic
+ * costs the account a lockout ever more rarely. A failed raise blocks the whole account for a window (AWeber's 120
+ * requests); the hold stops doubling once that, spread over the hold, costs the account no more per window than the
+ * SLACK a settled share leaves unused anyway. Derived, not tuned: 120 windows, so the share still comes back to the
+ * limit within about two hours after the others stop.
+ */
+export const MAX_SHARE_HOLD_WINDOWS = AWEBER_REQUESTS_PER_WINDOW / SLACK;
 
 /**
  * A measurement that gave this process more than this part of the account met steady traffic (another app that keeps
@@ -30,9 +41,6 @@ export const MAX_SHARE_HOLD_WINDOWS = 40;
  * at 40 per minute gets about 85 of 120. Two thirds lies between, with room for alike processes' uneven work.
  */
 const STEADY_TRAFFIC_PART = 2 / 3;
-
-/** What a learned share leaves unused, in requests per window: the smallest step, for the timing AWeber and this process see differently. */
-const SLACK = 1;
 
 /** Requests per window while measuring, for `waiting` requests queued (at least a window's worth, so a short queue does not crawl). */
 export function measuringPace(waiting: number, ceiling: number): number {

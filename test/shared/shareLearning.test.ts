@@ -289,6 +289,29 @@ describe('Learning the share of an account used by several processes', () => {
 		expect(limiter.learning.share()).toBe(LIMIT);
 	});
 
+	it('in a long run beside a steady app, the lockouts grow ever rarer, down to one per longest hold', async () => {
+		const clock = new ManualClock();
+		const account = new SimulatedAccount(clock);
+		let appRunning = true;
+		void (async () => {
+			while (appRunning) {
+				account.hit();
+				await clock.sleep(WINDOW / 40);
+			}
+		})();
+		const ours = new SimulatedProcess(clock, account);
+		ours.send(50_000);
+		await runUntilDone(clock, [ours], 50_000, 9 * 60 * WINDOW);
+		appRunning = false;
+
+		const gaps = account.lockouts.slice(1).map((at, index) => (at - account.lockouts[index]) / WINDOW);
+		// The refusal, the measurement's, then a raise's after each hold, the hold doubling up to the longest: 9 in 9 hours
+		// (with the hold stopping at 40 windows, as before, 16).
+		expect(gaps.every((gap, index) => index === 0 || gap >= gaps[index - 1])).toBe(true);
+		expect(gaps.at(-1)).toBeGreaterThan(MAX_SHARE_HOLD_WINDOWS);
+		expect(account.lockouts.length).toBeLessThanOrEqual(9);
+	});
+
 	it('never sends more than the credential allows in any window, learning or not', async () => {
 		const clock = new ManualClock();
 		const account = new SimulatedAccount(clock);
