@@ -1,4 +1,4 @@
-import { AWEBER_CREDENTIAL_TYPE } from './constants';
+import { AWEBER_CREDENTIAL_TYPE, AWEBER_REQUESTS_PER_MINUTE } from './constants';
 import type { RateLimitSettings } from './rateLimiter';
 import type { AweberContext } from './aweberContext';
 
@@ -11,7 +11,7 @@ const settingsCache = new Map<string, { settings: Promise<AccountSettings>; read
 
 async function readAccountSettings(context: AweberContext): Promise<AccountSettings> {
 	const credentials = await context.getCredentials(AWEBER_CREDENTIAL_TYPE);
-	const requests = Number(credentials.rateLimitRequests) > 0 ? Number(credentials.rateLimitRequests) : 120;
+	const requests = Number(credentials.rateLimitRequests) > 0 ? Number(credentials.rateLimitRequests) : AWEBER_REQUESTS_PER_MINUTE;
 	const windowSeconds = Number(credentials.rateLimitWindowSeconds) > 0 ? Number(credentials.rateLimitWindowSeconds) : 60;
 	return {
 		requests,

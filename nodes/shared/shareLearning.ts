@@ -3,6 +3,7 @@
  * that showed other traffic, settle, hold, rise back (docs/rate-limits.md#sharing-the-account; what it relies on:
  * docs/aweber-behaviour.md#rate-limit). Reading the share never changes it: its changes are worked out from the time.
  */
+import { AWEBER_REQUESTS_PER_MINUTE } from './constants';
 
 /**
  * While measuring, a process paces to drain its waiting requests in this many windows. Four: two or three processes
@@ -23,9 +24,6 @@ export const SHARE_HOLD_WINDOWS = MEASURE_DRAIN_WINDOWS + 1;
  */
 const SLACK = 1;
 
-/** AWeber's limit per account and window: a documented fact (docs/aweber-behaviour.md#rate-limit), not tuned. */
-const AWEBER_REQUESTS_PER_WINDOW = 120;
-
 /**
  * The longest hold, in windows: each raise that meets a refusal doubles the hold, so a long run beside steady traffic
  * costs the account a lockout ever more rarely. A failed raise blocks the whole account for a window (AWeber's 120
@@ -33,7 +31,7 @@ const AWEBER_REQUESTS_PER_WINDOW = 120;
  * SLACK a settled share leaves unused anyway. Derived, not tuned: 120 windows, so the share still comes back to the
  * limit within about two hours after the others stop.
  */
-export const MAX_SHARE_HOLD_WINDOWS = AWEBER_REQUESTS_PER_WINDOW / SLACK;
+export const MAX_SHARE_HOLD_WINDOWS = AWEBER_REQUESTS_PER_MINUTE / SLACK;
 
 /**
  * A measurement that gave this process more than this part of the account met steady traffic (another app that keeps
