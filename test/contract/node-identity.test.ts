@@ -75,6 +75,19 @@ describe.each(LISTED_NODE_FILES)('%s, as the n8n editor shows it', (file) => {
 	});
 });
 
+it('the Webhook Trigger\'s panel says AWeber calls only the Production URL, entered in AWeber\'s control panel', () => {
+	const [{ description }] = loadNodeFile(LISTED_NODE_FILES.find((file) => file.includes('AWeberSubscriberTrigger')) ?? '');
+	const panel = description.triggerPanel;
+	if (typeof panel !== 'object') throw new Error('the Webhook Trigger has no trigger panel');
+	// n8n's own header ("Listen for test event") when empty.
+	expect(panel.header).toBe('');
+	const help = panel.executionsHelp;
+	if (typeof help !== 'object') throw new Error('the Webhook Trigger\'s panel has no help');
+	expect(help.inactive).toMatch(/send a test event to the Test URL.*AWeber itself only calls the Production URL.*activate the workflow/);
+	expect(help.active).toMatch(/each AWeber delivery sent to its Production URL.*Webhook Verification Key/);
+	expect(panel.activationHint).toMatch(/activate it and paste the Production URL into AWeber's control panel \(My Apps\)/);
+});
+
 it('knows every node the package lists', () => {
 	expect(LISTED_NODE_FILES.flatMap((file) => loadNodeFile(file).map((node) => node.description.name)).sort()).toEqual(Object.keys(PANEL).sort());
 });

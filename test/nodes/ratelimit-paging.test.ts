@@ -25,6 +25,15 @@ describe('Return All with pages read ahead', () => {
 		expect(pages.map((entry) => Number(entry.query['ws.start'] ?? 0)).sort((a, b) => a - b)).toEqual([0, 100, 200, 300, 400]);
 	});
 
+	it('reads a further page again when AWeber answered it with a passing error, as any read', async () => {
+		bed.sandbox.faults.next(1, '503', { pathPrefix: '/1.0/', query: { 'ws.start': '200' } });
+		const result = await getMany({ returnAll: true });
+		expect(result.status).toBe('success');
+		expect(result.items).toHaveLength(450);
+		const thirdPage = apiCalls().filter((entry) => entry.query['ws.start'] === '200');
+		expect(thirdPage.map((entry) => entry.status)).toEqual([503, 200]);
+	});
+
 	it('asks only for the entries still wanted under a Limit', async () => {
 		const result = await getMany({ returnAll: false, limit: 230 });
 		expect(result.items).toHaveLength(230);

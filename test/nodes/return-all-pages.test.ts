@@ -1,5 +1,6 @@
 // Return All and Limit on an offset collection: which pages AWeber is asked for, a few at a time, and how a read that
 // would never end is stopped (nodes/shared/collections.ts, docs/aweber-behaviour.md#collections).
+import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/rateLimiter';
 import { useTestbed } from '../harness/aweber';
 import { call } from '../sandbox/api-test-client';
 import { apiCalls, newsletterScope, run } from './email-nodes.helpers';
@@ -55,6 +56,30 @@ describe('Return All on the 250 subscribers of a list', () => {
 		const result = await getMany({ returnAll: true });
 		expect(result.items).toHaveLength(250);
 		expect(together).toBe(true);
+	});
+});
+
+describe('Return All for several items at once', () => {
+	it(`keeps at most ${MAX_CONCURRENT_REQUESTS} requests at AWeber at once, every item's pages read ahead included`, async () => {
+		bed.sandbox.pages.cap(20);
+		let atAweber = 0;
+		let most = 0;
+		// Each page is answered a little later, so that requests that overlap are seen overlapping.
+		bed.sandbox.faults.next(3 * 13, 'rewrite', {
+			rewrite: {},
+			pathPrefix: subscribersPath(),
+			beforeAnswer: async () => {
+				atAweber++;
+				most = Math.max(most, atAweber);
+				await new Promise((resolve) => setTimeout(resolve, 40));
+				atAweber--;
+			},
+		});
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), returnAll: true }, { items: [{}, {}, {}] });
+		expect(result.items).toHaveLength(3 * 250);
+		expect(apiCalls(bed)).toHaveLength(3 * 13);
+		expect(most).toBeGreaterThan(1);
+		expect(most).toBeLessThanOrEqual(MAX_CONCURRENT_REQUESTS);
 	});
 });
 

@@ -97,4 +97,13 @@ describe('A redirect refused', () => {
 		);
 		expect(received()).toEqual(['GET 302']);
 	});
+
+	it('of a further page of Return All: refused the same way, naming the page read', async () => {
+		const bulkSubscribers = listPath(bed, bed.sandbox.seed.lists.bulk) + '/subscribers';
+		bed.sandbox.faults.next(1, 'redirect', { status: 302, location: '', pathPrefix: bulkSubscribers, query: { 'ws.start': '100' } });
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bed.sandbox.seed.lists.bulk), returnAll: true });
+		expect(result.error?.message).toBe('Refused to follow a redirect (HTTP 302) from AWeber');
+		expect(result.error?.description).toMatch(new RegExp(`^AWeber's answer to GET ${bulkSubscribers} was a redirect \\(HTTP 302\\); n8n did not pass on its target`));
+		expect(received()).toContain('GET 302');
+	});
 });
