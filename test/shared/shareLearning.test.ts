@@ -151,6 +151,20 @@ async function runStaggered(count: number, apartMs: number) {
 	return { account, processes, tookMs };
 }
 
+/** Another app on the account, sending 40 requests a minute until stopped. */
+function startAppAt40PerMinute(clock: ManualClock, account: SimulatedAccount): () => void {
+	let appRunning = true;
+	void (async () => {
+		while (appRunning) {
+			account.hit();
+			await clock.sleep(WINDOW / 40);
+		}
+	})();
+	return () => {
+		appRunning = false;
+	};
+}
+
 describe('Learning the share of an account used by several processes', () => {
 	it.each([2, 3])('%i processes starting together split the account in two lockouts (the refusal, then the measurement) and keep it', async (count) => {
 		const clock = new ManualClock();
@@ -208,18 +222,12 @@ describe('Learning the share of an account used by several processes', () => {
 	it('beside another app sending 40 requests per minute, a process settles at what the app leaves after at most two lockouts (500 adds, as in the benchmark)', async () => {
 		const clock = new ManualClock();
 		const account = new SimulatedAccount(clock);
-		let appRunning = true;
-		void (async () => {
-			while (appRunning) {
-				account.hit();
-				await clock.sleep(WINDOW / 40);
-			}
-		})();
+		const stopApp = startAppAt40PerMinute(clock, account);
 		const ours = new SimulatedProcess(clock, account);
 		ours.send(500);
 
 		await runUntilDone(clock, [ours], 500, 60 * WINDOW);
-		appRunning = false;
+		stopApp();
 
 		expect(ours.done).toBe(500);
 		expect(account.lockouts.length).toBeLessThanOrEqual(2);
@@ -292,17 +300,11 @@ describe('Learning the share of an account used by several processes', () => {
 	it('in a long run beside a steady app, the lockouts grow ever rarer, down to one per longest hold', async () => {
 		const clock = new ManualClock();
 		const account = new SimulatedAccount(clock);
-		let appRunning = true;
-		void (async () => {
-			while (appRunning) {
-				account.hit();
-				await clock.sleep(WINDOW / 40);
-			}
-		})();
+		const stopApp = startAppAt40PerMinute(clock, account);
 		const ours = new SimulatedProcess(clock, account);
 		ours.send(50_000);
 		await runUntilDone(clock, [ours], 50_000, 9 * 60 * WINDOW);
-		appRunning = false;
+		stopApp();
 
 		const gaps = account.lockouts.slice(1).map((at, index) => (at - account.lockouts[index]) / WINDOW);
 		// The refusal, the measurement's, then a raise's after each hold, the hold doubling up to the longest: 9 in 9 hours
