@@ -61,11 +61,16 @@ export function readPathParameter(context: IExecuteSingleFunctions, name: string
 	return checkPathParameter(context.getNode(), name, raw, context.getItemIndex());
 }
 
+/** What an ID field holds, as text: a number or a text trimmed; anything else (`null`, an object) is no ID, so empty. */
+export function idFieldText(raw: unknown): string {
+	return (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '').trim();
+}
+
 /** The value for `{name}`, trimmed and checked wherever it comes from (a routed URL, a picker's parent, a trigger's list). */
 export function checkPathParameter(node: INode, name: string, raw: unknown, itemIndex?: number): string {
 	// Every `{placeholder}` of a routed URL is in the table (test/contract/operations.test.ts).
 	const { label, pattern, expected } = PATH_PARAMETERS[name];
-	const value = (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '').trim();
+	const value = idFieldText(raw);
 	if (value === '') {
 		throw new NodeOperationError(node, `The "${label}" field is empty`, {
 			description: `Choose a ${label.toLowerCase()} from the list, or enter its ID or URL.`,

@@ -198,6 +198,7 @@ describe('the account a picker searches', () => {
 	it.each([
 		['blank', '   '],
 		['given by an expression that gives nothing', '={{ undefined }}'],
+		['given by an expression that gives null', '={{ null }}'],
 	])('is the credential\'s account when the Account field is %s', async (_case, account) => {
 		expect((await listsOf(account)).results.length).toBeGreaterThan(0);
 		expect(paths()).toEqual(['/1.0/accounts', `/1.0/accounts/${bed.sandbox.seed.accountId}/lists`]);
@@ -235,6 +236,7 @@ describe('a picker\'s parent field (the list, campaign or split test it searches
 	it.each([
 		['blank', '   '],
 		['given by an expression that gives nothing', '={{ undefined }}'],
+		['given by an expression that gives null', '={{ null }}'],
 	])('when %s, is asked for, naming it, before anything is sent', async (_case, splitTest) => {
 		await expect(components(splitTest)).rejects.toMatchObject({
 			message: 'Choose a Split Test first',

@@ -2,12 +2,12 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readCollectionPage } from '../collections';
-import { checkPathParameter } from '../pathParameters';
+import { checkPathParameter, idFieldText } from '../pathParameters';
 
 /** The account chosen in the node, or the credential's only account when none is chosen yet. */
 export async function accountIdForSearch(context: ILoadOptionsFunctions): Promise<string> {
-	const chosen = context.getNodeParameter('accountId', undefined, { extractValue: true }) as string | number | undefined;
-	const typed = chosen === undefined ? '' : String(chosen).trim();
+	// Blank, or an expression giving nothing (`null`): the credential's own account, as when none is chosen yet.
+	const typed = idFieldText(context.getNodeParameter('accountId', undefined, { extractValue: true }));
 	if (typed !== '') return checkPathParameter(context.getNode(), 'accountId', typed);
 	const accounts = await readCollectionPage<{ id: number }>(context, '/accounts');
 	if (!accounts.entries.length) {

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkPathParameter } from '../pathParameters';
+import { checkPathParameter, idFieldText } from '../pathParameters';
 import { accountIdForSearch } from './accountIdForSearch';
 
 /**
@@ -16,7 +16,7 @@ export function parentIdForSearch(context: ILoadOptionsFunctions, name: string, 
 	} catch {
 		// A field the node does not have (n8n throws for it): not chosen, so left undefined.
 	}
-	const value = typeof chosen === 'number' ? String(chosen) : typeof chosen === 'string' ? chosen.trim() : '';
+	const value = idFieldText(chosen);
 	if (value === '') {
 		throw new NodeOperationError(context.getNode(), `Choose a ${label} first`, {
 			description: `The "${label}" field must be set before this list can be loaded.`,
