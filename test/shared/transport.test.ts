@@ -147,6 +147,26 @@ describe('the order of a run\'s requests under the rate limit', () => {
 	});
 });
 
+describe('a retry outside a node run (a poll, a search in the editor)', () => {
+	it('goes before the requests that queued while it was sent: it continues started work', async () => {
+		const unavailable = { message: 'Service Unavailable', httpCode: '503' };
+		const order: string[] = [];
+		const context = stubContext({
+			answer: async (options) => {
+				const path = String(options.url).replace('https://api.aweber.example/1.0', '');
+				order.push(path);
+				// The first attempt fails after the other request has queued behind it.
+				if (order.length === 1) return await new Promise((_resolve, reject) => setTimeout(() => reject(unavailable), 20));
+				return ok;
+			},
+			requests: 1,
+			windowSeconds: 0.3,
+		});
+		await Promise.all([aweberApiRequest(context, { method: 'GET', url: '/first' }), aweberApiRequest(context, { method: 'GET', url: '/second' })]);
+		expect(order).toEqual(['/first', '/first', '/second']);
+	});
+});
+
 describe('the credential\'s settings', () => {
 	it('takes AWeber\'s 120 requests a minute when the credential\'s rate limit is 0', async () => {
 		const controller = new AbortController();
