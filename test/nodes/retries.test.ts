@@ -136,6 +136,25 @@ describe('Retried add subscriber', () => {
 		},
 	);
 
+	it('an add recovered after its lost answer counts as written when a later item fails the run', async () => {
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
+		const result = await bed.harness.runNode(
+			{
+				type: 'aWeberSubscriber',
+				credentialId: losing.viaProxy,
+				parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId('={{ $json.list }}'), email: '={{ $json.email }}' },
+			},
+			[
+				{ email: 'recovered@example.com', list: bed.sandbox.seed.lists.empty },
+				// Already on the newsletter list: refused, and the run stops.
+				{ email: 'ada.lovelace@example.com', list: bed.sandbox.seed.lists.newsletter },
+			],
+		);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/already subscribed/);
+		expect(result.error?.description).toContain('1 item was written to AWeber in this run: item 0.');
+	});
+
 	it('an Email with spaces around it, sent trimmed, is looked for trimmed: the lost add is still recovered', async () => {
 		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
 		const result = await addSubscriber('  lost-spaces@example.com\n');

@@ -147,6 +147,62 @@ describe('the order of a run\'s requests under the rate limit', () => {
 	});
 });
 
+describe('an item whose turn comes as an earlier item fails the run', () => {
+	it('is not sent: its turn was given by the failing request\'s end, before the run stopped', async () => {
+		const runKey = {};
+		const sent: string[] = [];
+		const refused = { message: 'Bad Request', httpCode: '400' };
+		const itemContext = (itemIndex: number) =>
+			Object.assign(
+				stubContext({
+					answer: async (options) => {
+						const path = String(options.url).replace('https://api.aweber.example/1.0', '');
+						sent.push(path);
+						// Item 0 is refused while items 1-3 are still on their way; item 4 waits for one of the four places.
+						const [delayMs, outcome] = path === '/item-0' ? [20, refused] : [150, undefined];
+						return await new Promise((resolve, reject) => setTimeout(() => (outcome ? reject(outcome) : resolve(ok)), delayMs));
+					},
+					requests: 120,
+					windowSeconds: 60,
+					credentialRef: { id: 'failing-run', name: 'AWeber' },
+				}),
+				{ getItemIndex: () => itemIndex, getExecuteData: () => runKey },
+			);
+		const outcomes = await Promise.all(
+			[0, 1, 2, 3, 4].map(async (index) => await aweberApiRequest(itemContext(index), { method: 'POST', url: `/item-${index}` }).catch((error: Error) => error)),
+		);
+		expect(sent.sort()).toEqual(['/item-0', '/item-1', '/item-2', '/item-3']);
+		expect((outcomes[4] as Error).message).toMatch(/^Not sent to AWeber: item 0 failed first/);
+	});
+});
+
+describe('pages read ahead: requests one item has in flight at once', () => {
+	it('each counts from its own answer: the next waits a whole window after the slow one answered', async () => {
+		const runKey = {};
+		const answeredAt: Record<string, number> = {};
+		const sentAt: Record<string, number> = {};
+		const context = Object.assign(
+			stubContext({
+				answer: async (options) => {
+					const path = String(options.url).replace('https://api.aweber.example/1.0', '');
+					sentAt[path] = Date.now();
+					await new Promise((resolve) => setTimeout(resolve, path === '/page-1' ? 200 : 0));
+					answeredAt[path] = Date.now();
+					return ok;
+				},
+				requests: 1,
+				windowSeconds: 0.3,
+			}),
+			{ getItemIndex: () => 0, getExecuteData: () => runKey },
+		);
+		const read = async (url: string) => await aweberApiRequest(context, { method: 'GET', url, concurrent: true });
+		// The second read starts while the first is on its way, as the reader starts a page when one comes back.
+		await Promise.all([read('/page-1'), new Promise((resolve) => setTimeout(resolve, 50)).then(async () => await read('/page-2'))]);
+		// The limit is one request per 300 ms window, counted from each answer (rateLimiter.ts).
+		expect(sentAt['/page-2'] - answeredAt['/page-1']).toBeGreaterThanOrEqual(290);
+	});
+});
+
 describe('a retry outside a node run (a poll, a search in the editor)', () => {
 	it('goes before the requests that queued while it was sent: it continues started work', async () => {
 		const unavailable = { message: 'Service Unavailable', httpCode: '503' };
