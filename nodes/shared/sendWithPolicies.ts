@@ -178,8 +178,8 @@ export async function sendWithAweberPolicies<T>(
 				throw mapped;
 			} finally {
 				if (isWrite && owner) owner.item.writing = false;
+				// A held slot stays the item's until its next request releases it again, which does nothing (rateLimiter.ts).
 				slot.release({ refused });
-				if (owner && owner.item.heldSlot === slot) owner.item.heldSlot = undefined;
 			}
 		}
 	} catch (error) {
