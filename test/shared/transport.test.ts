@@ -3,7 +3,9 @@ import type { IHttpRequestOptions, INode, NodeApiError, NodeOperationError } fro
 import { MAX_RATE_LIMIT_WAITS } from '../../nodes/shared/failureDecision';
 import type { AweberContext } from '../../nodes/shared/aweberContext';
 import { USER_AGENT } from '../../nodes/shared/constants';
+import { rateLimiterFor } from '../../nodes/shared/rateLimiter';
 import { aweberApiRequest } from '../../nodes/shared/transport';
+import { ManualClock } from './manualClock';
 
 interface StubOptions {
 	answer: (options: IHttpRequestOptions) => Promise<unknown>;
@@ -200,6 +202,47 @@ describe('pages read ahead: requests one item has in flight at once', () => {
 		await Promise.all([read('/page-1'), new Promise((resolve) => setTimeout(resolve, 50)).then(async () => await read('/page-2'))]);
 		// The limit is one request per 300 ms window, counted from each answer (rateLimiter.ts).
 		expect(sentAt['/page-2'] - answeredAt['/page-1']).toBeGreaterThanOrEqual(290);
+	});
+});
+
+describe('what the share learning counts of this process\'s requests (on the manual clock)', () => {
+	it.each([
+		['2 and 3 accepted, 4 refused (a confirmation of the lockout)', [1, 4, 5], 1],
+		['2, 3 and 4 accepted', [1, 5], 2],
+	])('the requests AWeber counted, not the refusals: request 1 refused, then %s', async (_case, refusedCalls, share) => {
+		const clock = new ManualClock();
+		const id = `learning-${Math.random()}`;
+		rateLimiterFor(id, { requests: 10, windowMs: 60_000 }, { clock });
+		const controller = new AbortController();
+		let calls = 0;
+		const gates: Array<() => void> = [];
+		const context = stubContext({
+			answer: async () => {
+				const call = ++calls;
+				// Calls 1-4 answer when the test says; the first retry after the lockout is refused, the rest accepted.
+				if (call <= 4) await new Promise<void>((open) => gates.push(open));
+				if (refusedCalls.includes(call)) throw rateLimitRefusal;
+				return ok;
+			},
+			requests: 10,
+			windowSeconds: 60,
+			signal: controller.signal,
+			credentialRef: { id, name: 'AWeber' },
+		});
+		const all = [1, 2, 3, 4].map(async () => await aweberApiRequest(context, { method: 'GET', url: '/accounts' }).catch((error: Error) => error));
+		while (gates.length < 4) await clock.advance(0);
+		// Request 1 is refused and starts the lockout; 100 ms later AWeber answers requests 2-4.
+		gates[0]();
+		await clock.advance(100);
+		gates[1]();
+		gates[2]();
+		gates[3]();
+		await clock.advance(0);
+		// After the lockout, a retry is refused while measuring: the share falls to what AWeber counted, less one.
+		for (let step = 0; step < 40 && !context.logs.some((line) => line.includes('now sends at most')); step++) await clock.advance(5_000);
+		controller.abort();
+		await Promise.all(all);
+		expect(context.logs.find((line) => line.includes('now sends at most'))).toContain(`this process now sends at most ${share} requests per minute`);
 	});
 });
 
