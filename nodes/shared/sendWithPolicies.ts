@@ -24,7 +24,7 @@ const CHANGE_MAY_HAVE_HAPPENED: LostAnswerAdvice = {
 };
 
 interface SendOptions<T> {
-	method?: IHttpRequestMethods | string;
+	method: IHttpRequestMethods | string;
 	/**
 	 * Absolute: checked against the credential's API origin before anything is sent. `source` names where a link handed
 	 * in came from; without one, the package built the URL from the credential's API Base URL (origin.ts).
@@ -54,9 +54,9 @@ export async function sendWithAweberPolicies<T>(
 	const pacing = { key, limiter, settings };
 	// Backoff follows the account's window so a time-scaled sandbox scales retries too (1 s at AWeber's 60 s).
 	const backoffBaseMs = settings.windowMs / 60;
-	const method = String(request.method ?? 'GET').toUpperCase();
-	const repeatable = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'].includes(method) || request.safeToRepeat === true;
-	const isWrite = method !== 'GET' && method !== 'HEAD';
+	const method = request.method.toUpperCase();
+	const repeatable = ['GET', 'PUT', 'DELETE', 'PATCH'].includes(method) || request.safeToRepeat === true;
+	const isWrite = method !== 'GET';
 	const owner = runItemOf(context);
 	if (owner?.item.writing) markWritten(owner.run, owner.index);
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
@@ -172,13 +172,14 @@ export async function sendWithAweberPolicies<T>(
 					const advice = request.ifAnswerLost ?? CHANGE_MAY_HAVE_HAPPENED;
 					const answer = failure.status !== undefined ? `HTTP ${failure.status}` : (failure.code ?? 'no answer');
 					mapped.message = `${advice.mayHaveHappened}, but AWeber's answer was lost (${answer}: ${failure.message ?? 'no message'})`;
-					mapped.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.\n${mapped.description ?? ''}`;
+					const known = mapped.description ? `\n${mapped.description}` : '';
+					mapped.description = `${advice.howToCheck} The node did not send it again, so that it is not done twice.${known}`;
 				}
 				throw mapped;
 			} finally {
 				if (isWrite && owner) owner.item.writing = false;
+				// A held slot stays the item's until its next request releases it again, which does nothing (rateLimiter.ts).
 				slot.release({ refused });
-				if (owner && owner.item.heldSlot === slot) owner.item.heldSlot = undefined;
 			}
 		}
 	} catch (error) {

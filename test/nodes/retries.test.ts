@@ -71,6 +71,26 @@ describe('Retries of transient failures', () => {
 	});
 });
 
+describe('Retries of an idempotent write', () => {
+	const bed = useTestbed();
+	const account = () => byId(bed.sandbox.seed.accountId);
+	const newsletter = () => byId(bed.sandbox.seed.lists.newsletter);
+	const company = () => byId(bed.sandbox.seed.customFields.company);
+	const draft = () => byId(bed.sandbox.seed.broadcasts.draft);
+
+	it.each([
+		['PATCH', 'aWeberCustomField', () => ({ operation: 'update', accountId: account(), listId: newsletter(), customFieldId: company(), updateFields: { name: 'Employer' } })],
+		['DELETE', 'aWeberCustomField', () => ({ operation: 'delete', accountId: account(), listId: newsletter(), customFieldId: company() })],
+		['PUT', 'aWeberBroadcast', () => ({ operation: 'update', accountId: account(), listId: newsletter(), broadcastId: draft(), updateFields: { subject: 'Again' } })],
+	] as const)('sends a %s answered 503 again: AWeber applies it the same way twice', async (method, type, parameters) => {
+		bed.sandbox.faults.next(1, '503', { method, pathPrefix: '/1.0/' });
+		const result = await bed.harness.runNode({ type, credentialId: bed.credentialId, parameters: parameters() });
+		expect(result.status).toBe('success');
+		expect(apiCalls(bed).filter((entry) => entry.method === method).map((entry) => entry.status)).toEqual([503, expect.any(Number)]);
+		expect(apiCalls(bed).filter((entry) => entry.method === method)[1].status).toBeLessThan(300);
+	});
+});
+
 describe('Retried add subscriber', () => {
 	const bed = useTestbed();
 	const losing = useAnswerLosingProxy(bed);
@@ -115,6 +135,25 @@ describe('Retried add subscriber', () => {
 			expect(posts.map((entry) => entry.status)).toEqual([201, 400]);
 		},
 	);
+
+	it('an add recovered after its lost answer counts as written when a later item fails the run', async () => {
+		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
+		const result = await bed.harness.runNode(
+			{
+				type: 'aWeberSubscriber',
+				credentialId: losing.viaProxy,
+				parameters: { operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: byId('={{ $json.list }}'), email: '={{ $json.email }}' },
+			},
+			[
+				{ email: 'recovered@example.com', list: bed.sandbox.seed.lists.empty },
+				// Already on the newsletter list: refused, and the run stops.
+				{ email: 'ada.lovelace@example.com', list: bed.sandbox.seed.lists.newsletter },
+			],
+		);
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/already subscribed/);
+		expect(result.error?.description).toContain('1 item was written to AWeber in this run: item 0.');
+	});
 
 	it('an Email with spaces around it, sent trimmed, is looked for trimmed: the lost add is still recovered', async () => {
 		losing.proxy.loseAnswers(1, 'POST', subscribersPath(), 'reset');
@@ -232,7 +271,10 @@ describe('A lost answer to a write that cannot be repeated', () => {
 
 	const scope = () => ({ accountId: byId(bed.sandbox.seed.accountId), listId: byId(bed.sandbox.seed.lists.newsletter) });
 
-	it.each(['500', 'reset'] as const)('Track Purchase (%s): says the purchase may have been recorded and where to check, without resending', async (how) => {
+	it.each([
+		['500', 'HTTP 500: An internal error occurred.', /\nAWeber error type: InternalServerError\nHTTP status: 500$/],
+		['reset', 'ECONNRESET: The connection to the server was closed unexpectedly', /did not send it again, so that it is not done twice\.$/],
+	] as const)('Track Purchase (%s): says the purchase may have been recorded and where to check, without resending', async (how, answer, ending) => {
 		losing.proxy.loseAnswers(1, 'POST', '/purchases', how);
 		const result = await bed.harness.runNode({
 			type: 'aWeberSubscriber',
@@ -245,7 +287,11 @@ describe('A lost answer to a write that cannot be repeated', () => {
 		});
 
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toMatch(/^The purchase may have been recorded, but AWeber's answer was lost/);
+		// The message names what came instead of the answer (AWeber's status and words, or the connection's failure);
+		// the description ends with what is known of AWeber's answer.
+		expect(result.error?.message).toMatch(/^The purchase may have been recorded, but AWeber's answer was lost \(/);
+		expect(result.error?.message).toContain(`lost (${answer}`);
+		expect(result.error?.description).toMatch(ending);
 		expect(result.error?.description).toMatch(/Check the buyer's activity in AWeber/);
 		expect(result.error?.description).toMatch(/did not send it again/);
 		// AWeber did record it, once.

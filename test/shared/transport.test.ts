@@ -3,7 +3,9 @@ import type { IHttpRequestOptions, INode, NodeApiError, NodeOperationError } fro
 import { MAX_RATE_LIMIT_WAITS } from '../../nodes/shared/failureDecision';
 import type { AweberContext } from '../../nodes/shared/aweberContext';
 import { USER_AGENT } from '../../nodes/shared/constants';
+import { rateLimiterFor } from '../../nodes/shared/rateLimiter';
 import { aweberApiRequest } from '../../nodes/shared/transport';
+import { ManualClock } from './manualClock';
 
 interface StubOptions {
 	answer: (options: IHttpRequestOptions) => Promise<unknown>;
@@ -144,6 +146,123 @@ describe('the order of a run\'s requests under the rate limit', () => {
 		await new Promise((resolve) => setImmediate(resolve));
 		await Promise.all([aweberApiRequest(first, { method: 'GET', url: '/item-0/next' }), ...others]);
 		expect(order).toEqual(['/item-0/first', '/item-0/next', '/item-1/first', '/item-2/first']);
+	});
+});
+
+describe('an item whose turn comes as an earlier item fails the run', () => {
+	it('is not sent: its turn was given by the failing request\'s end, before the run stopped', async () => {
+		const runKey = {};
+		const sent: string[] = [];
+		const refused = { message: 'Bad Request', httpCode: '400' };
+		const itemContext = (itemIndex: number) =>
+			Object.assign(
+				stubContext({
+					answer: async (options) => {
+						const path = String(options.url).replace('https://api.aweber.example/1.0', '');
+						sent.push(path);
+						// Item 0 is refused while items 1-3 are still on their way; item 4 waits for one of the four places.
+						const [delayMs, outcome] = path === '/item-0' ? [20, refused] : [150, undefined];
+						return await new Promise((resolve, reject) => setTimeout(() => (outcome ? reject(outcome) : resolve(ok)), delayMs));
+					},
+					requests: 120,
+					windowSeconds: 60,
+					credentialRef: { id: 'failing-run', name: 'AWeber' },
+				}),
+				{ getItemIndex: () => itemIndex, getExecuteData: () => runKey },
+			);
+		const outcomes = await Promise.all(
+			[0, 1, 2, 3, 4].map(async (index) => await aweberApiRequest(itemContext(index), { method: 'POST', url: `/item-${index}` }).catch((error: Error) => error)),
+		);
+		expect(sent.sort()).toEqual(['/item-0', '/item-1', '/item-2', '/item-3']);
+		expect((outcomes[4] as Error).message).toMatch(/^Not sent to AWeber: item 0 failed first/);
+	});
+});
+
+describe('pages read ahead: requests one item has in flight at once', () => {
+	it('each counts from its own answer: the next waits a whole window after the slow one answered', async () => {
+		const runKey = {};
+		const answeredAt: Record<string, number> = {};
+		const sentAt: Record<string, number> = {};
+		const context = Object.assign(
+			stubContext({
+				answer: async (options) => {
+					const path = String(options.url).replace('https://api.aweber.example/1.0', '');
+					sentAt[path] = Date.now();
+					await new Promise((resolve) => setTimeout(resolve, path === '/page-1' ? 200 : 0));
+					answeredAt[path] = Date.now();
+					return ok;
+				},
+				requests: 1,
+				windowSeconds: 0.3,
+			}),
+			{ getItemIndex: () => 0, getExecuteData: () => runKey },
+		);
+		const read = async (url: string) => await aweberApiRequest(context, { method: 'GET', url, concurrent: true });
+		// The second read starts while the first is on its way, as the reader starts a page when one comes back.
+		await Promise.all([read('/page-1'), new Promise((resolve) => setTimeout(resolve, 50)).then(async () => await read('/page-2'))]);
+		// The limit is one request per 300 ms window, counted from each answer (rateLimiter.ts).
+		expect(sentAt['/page-2'] - answeredAt['/page-1']).toBeGreaterThanOrEqual(290);
+	});
+});
+
+describe('what the share learning counts of this process\'s requests (on the manual clock)', () => {
+	it.each([
+		['2 and 3 accepted, 4 refused (a confirmation of the lockout)', [1, 4, 5], 1],
+		['2, 3 and 4 accepted', [1, 5], 2],
+	])('the requests AWeber counted, not the refusals: request 1 refused, then %s', async (_case, refusedCalls, share) => {
+		const clock = new ManualClock();
+		const id = `learning-${Math.random()}`;
+		rateLimiterFor(id, { requests: 10, windowMs: 60_000 }, { clock });
+		const controller = new AbortController();
+		let calls = 0;
+		const gates: Array<() => void> = [];
+		const context = stubContext({
+			answer: async () => {
+				const call = ++calls;
+				// Calls 1-4 answer when the test says; the first retry after the lockout is refused, the rest accepted.
+				if (call <= 4) await new Promise<void>((open) => gates.push(open));
+				if (refusedCalls.includes(call)) throw rateLimitRefusal;
+				return ok;
+			},
+			requests: 10,
+			windowSeconds: 60,
+			signal: controller.signal,
+			credentialRef: { id, name: 'AWeber' },
+		});
+		const all = [1, 2, 3, 4].map(async () => await aweberApiRequest(context, { method: 'GET', url: '/accounts' }).catch((error: Error) => error));
+		while (gates.length < 4) await clock.advance(0);
+		// Request 1 is refused and starts the lockout; 100 ms later AWeber answers requests 2-4.
+		gates[0]();
+		await clock.advance(100);
+		gates[1]();
+		gates[2]();
+		gates[3]();
+		await clock.advance(0);
+		// After the lockout, a retry is refused while measuring: the share falls to what AWeber counted, less one.
+		for (let step = 0; step < 40 && !context.logs.some((line) => line.includes('now sends at most')); step++) await clock.advance(5_000);
+		controller.abort();
+		await Promise.all(all);
+		expect(context.logs.find((line) => line.includes('now sends at most'))).toContain(`this process now sends at most ${share} requests per minute`);
+	});
+});
+
+describe('a retry outside a node run (a poll, a search in the editor)', () => {
+	it('goes before the requests that queued while it was sent: it continues started work', async () => {
+		const unavailable = { message: 'Service Unavailable', httpCode: '503' };
+		const order: string[] = [];
+		const context = stubContext({
+			answer: async (options) => {
+				const path = String(options.url).replace('https://api.aweber.example/1.0', '');
+				order.push(path);
+				// The first attempt fails after the other request has queued behind it.
+				if (order.length === 1) return await new Promise((_resolve, reject) => setTimeout(() => reject(unavailable), 20));
+				return ok;
+			},
+			requests: 1,
+			windowSeconds: 0.3,
+		});
+		await Promise.all([aweberApiRequest(context, { method: 'GET', url: '/first' }), aweberApiRequest(context, { method: 'GET', url: '/second' })]);
+		expect(order).toEqual(['/first', '/first', '/second']);
 	});
 });
 
