@@ -1,6 +1,13 @@
 import { getEventListeners } from 'node:events';
 
-import { AccountRateLimiter, MAX_CONCURRENT_REQUESTS, RateLimitWaitAborted, whenAborted, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
+import {
+	AccountRateLimiter,
+	MAX_CONCURRENT_REQUESTS,
+	RateLimitWaitAborted,
+	rateLimiterFor,
+	whenAborted,
+	type RateLimitSlot,
+} from '../../nodes/shared/rateLimiter';
 
 import { ManualClock } from './manualClock';
 
@@ -99,6 +106,22 @@ describe('AccountRateLimiter', () => {
 		expect(startedAt).toBeGreaterThanOrEqual(WINDOW);
 	});
 
+	it('holds back, until a lockout has passed, the request that would take the last place of the window', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 3, windowMs: WINDOW }, clock);
+		for (let index = 0; index < 2; index++) (await limiter.acquire()).release();
+		const { waitMs } = limiter.lockOut();
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(waitMs - 1);
+		expect(startedAt).toBeUndefined();
+		await clock.advance(1_000);
+		expect(startedAt).toBeGreaterThanOrEqual(waitMs);
+	});
+
 	it('counts a lockout from the refusal that started it: refusals met during it do not make it longer', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
@@ -178,6 +201,37 @@ describe('AccountRateLimiter', () => {
 		stops[0]();
 		run.abort();
 		expect(stopped).toBe(49);
+	});
+
+	it('paces a credential at its edited limit from the next request on', async () => {
+		const clock = new ManualClock();
+		const limiter = rateLimiterFor('edited-limit', { requests: 1, windowMs: WINDOW }, { clock });
+		(await limiter.acquire()).release();
+		// The user raised the credential's limit: the next request goes at once, not a window later.
+		expect(rateLimiterFor('edited-limit', { requests: 120, windowMs: WINDOW })).toBe(limiter);
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(0);
+		expect(startedAt).toBe(0);
+	});
+
+	it('paces a credential at its edited window from the next request on', async () => {
+		const clock = new ManualClock();
+		const limiter = rateLimiterFor('edited-window', { requests: 1, windowMs: WINDOW }, { clock });
+		(await limiter.acquire()).release();
+		// A window of one second now: the next request waits about a second, not a minute.
+		rateLimiterFor('edited-window', { requests: 1, windowMs: 1_000 });
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(2_000);
+		expect(startedAt).toBeGreaterThanOrEqual(1_000);
+		expect(startedAt).toBeLessThan(2_000);
 	});
 
 	it('made without the share learning (the benchmark\'s baseline), says so and keeps the credential\'s full limit after a lockout', async () => {
