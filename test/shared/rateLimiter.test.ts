@@ -122,6 +122,23 @@ describe('AccountRateLimiter', () => {
 		expect(startedAt).toBeGreaterThanOrEqual(waitMs);
 	});
 
+	it('ends a lockout, and stops counting an answered request, at the very moment the next request may start', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);
+		(await limiter.acquire()).release();
+		const { waitMs } = limiter.lockOut();
+		await clock.advance(waitMs - 1);
+		expect([limiter.isLockedOut(), limiter.sentInWindow(), limiter.estimateWaitMs()]).toEqual([true, 1, 1]);
+		await clock.advance(1);
+		expect([limiter.isLockedOut(), limiter.sentInWindow(), limiter.estimateWaitMs()]).toEqual([false, 0, 0]);
+		let startedAt: number | undefined;
+		void limiter.acquire().then(() => (startedAt = clock.now()));
+		await clock.advance(0);
+		expect(startedAt).toBe(waitMs);
+		// A refusal now starts a new lockout, of a whole window.
+		expect(limiter.lockOut()).toEqual({ started: true, waitMs });
+	});
+
 	it('counts a lockout from the refusal that started it: refusals met during it do not make it longer', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
@@ -162,6 +179,28 @@ describe('AccountRateLimiter', () => {
 		// 596 waiting at 120 per minute: about five minutes.
 		expect(limiter.estimateWaitMs()).toBeGreaterThan(4.5 * WINDOW);
 		expect(limiter.estimateWaitMs()).toBeLessThan(6 * WINDOW);
+	});
+
+	it('estimates a queued request\'s wait as the rest of a lockout, then a share of the window for each request ahead', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		await clock.advance(WINDOW / 6);
+		const { waitMs } = limiter.lockOut();
+		const perRequest = waitMs / 120;
+		expect(limiter.estimateWaitMs()).toBe(waitMs);
+		startRequests(limiter, clock, 2);
+		await clock.advance(WINDOW / 6);
+		expect(limiter.estimateWaitMs()).toBe(waitMs - WINDOW / 6 + 2 * perRequest);
+	});
+
+	it(`estimates a request queued behind ${MAX_CONCURRENT_REQUESTS} in flight to wait one share of the window`, async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		for (let index = 0; index < MAX_CONCURRENT_REQUESTS; index++) await limiter.acquire();
+		// A lockout lasts as long as a request counts in the window; once it passed, only the answers hold the queue.
+		const { waitMs } = limiter.lockOut();
+		await clock.advance(2 * waitMs);
+		expect(limiter.estimateWaitMs()).toBe(waitMs / 120);
 	});
 
 	it('stops every queued request of a cancelled run at once, with one listener on its signal, and keeps the other runs\' requests', async () => {
