@@ -155,6 +155,31 @@ describe('AccountRateLimiter', () => {
 		expect(startedAt).toBeLessThanOrEqual(first.waitMs + 1_000);
 	});
 
+	it('makes a queue wait on one timer, not one per request, and keeps none once a cancelled run\'s requests left it', async () => {
+		const clock = new ManualClock();
+		let timers = 0;
+		const sleep = clock.sleep.bind(clock);
+		clock.sleep = async (ms: number) => {
+			timers++;
+			try {
+				await sleep(ms);
+			} finally {
+				timers--;
+			}
+		};
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		limiter.lockOut();
+		const run = new AbortController();
+		const waits = Array.from({ length: 50 }, async () => await limiter.acquire({ signal: run.signal }).catch(() => 'stopped'));
+		await clock.advance(WINDOW / 2);
+		expect(timers).toBe(1);
+		run.abort();
+		expect(await Promise.all(waits)).toEqual(Array(50).fill('stopped'));
+		// The timer's next step (at most a second away) finds no one waiting and sets no other.
+		await clock.advance(1_000);
+		expect(timers).toBe(0);
+	});
+
 	it('lets a cancelled execution stop waiting, and the requests behind it move up', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);
