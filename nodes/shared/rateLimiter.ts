@@ -180,10 +180,7 @@ export class AccountRateLimiter {
 			// An earlier wake took over; it schedules this one again if it is still needed.
 			if (this.wakeAt !== time) return;
 			this.wakeAt = Infinity;
-			if (this.clock.now() < time) {
-				if (this.waiting.length > 0) this.wakeUpAt(time);
-				return;
-			}
+			// Before `time` (a step), pump sets the next step; with no one waiting, it sets none.
 			this.pump();
 		});
 	}
