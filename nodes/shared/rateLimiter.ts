@@ -159,12 +159,10 @@ export class AccountRateLimiter {
 		const requests = this.learning.share();
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
 		let startAt = Math.max(now, this.lockoutEnd, this.learning.measuring()?.nextAt ?? 0);
-		// Over the limit, the oldest finished requests have to leave the window first.
+		// Over the limit, the oldest finished requests have to leave the window first (fewer in flight than `requests`,
+		// checked above, so the one to wait for is a finished one).
 		const mustLeave = this.inFlight + this.finished.length - requests + 1;
-		if (mustLeave > 0) {
-			if (mustLeave > this.finished.length) return undefined;
-			startAt = Math.max(startAt, this.finished[mustLeave - 1].at + this.countedMs());
-		}
+		if (mustLeave > 0) startAt = Math.max(startAt, this.finished[mustLeave - 1].at + this.countedMs());
 		return startAt;
 	}
 
