@@ -159,12 +159,10 @@ export class AccountRateLimiter {
 		const requests = this.learning.share();
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
 		let startAt = Math.max(now, this.lockoutEnd, this.learning.measuring()?.nextAt ?? 0);
-		// Over the limit, the oldest finished requests have to leave the window first.
+		// Over the limit, the oldest finished requests have to leave the window first (fewer in flight than `requests`,
+		// checked above, so the one to wait for is a finished one).
 		const mustLeave = this.inFlight + this.finished.length - requests + 1;
-		if (mustLeave > 0) {
-			if (mustLeave > this.finished.length) return undefined;
-			startAt = Math.max(startAt, this.finished[mustLeave - 1].at + this.countedMs());
-		}
+		if (mustLeave > 0) startAt = Math.max(startAt, this.finished[mustLeave - 1].at + this.countedMs());
 		return startAt;
 	}
 
@@ -180,10 +178,7 @@ export class AccountRateLimiter {
 			// An earlier wake took over; it schedules this one again if it is still needed.
 			if (this.wakeAt !== time) return;
 			this.wakeAt = Infinity;
-			if (this.clock.now() < time) {
-				if (this.waiting.length > 0) this.wakeUpAt(time);
-				return;
-			}
+			// Before `time` (a step), pump sets the next step; with no one waiting, it sets none.
 			this.pump();
 		});
 	}

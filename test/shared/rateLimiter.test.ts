@@ -1,6 +1,13 @@
 import { getEventListeners } from 'node:events';
 
-import { AccountRateLimiter, MAX_CONCURRENT_REQUESTS, RateLimitWaitAborted, whenAborted, type RateLimitSlot } from '../../nodes/shared/rateLimiter';
+import {
+	AccountRateLimiter,
+	MAX_CONCURRENT_REQUESTS,
+	RateLimitWaitAborted,
+	rateLimiterFor,
+	whenAborted,
+	type RateLimitSlot,
+} from '../../nodes/shared/rateLimiter';
 
 import { ManualClock } from './manualClock';
 
@@ -99,6 +106,39 @@ describe('AccountRateLimiter', () => {
 		expect(startedAt).toBeGreaterThanOrEqual(WINDOW);
 	});
 
+	it('holds back, until a lockout has passed, the request that would take the last place of the window', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 3, windowMs: WINDOW }, clock);
+		for (let index = 0; index < 2; index++) (await limiter.acquire()).release();
+		const { waitMs } = limiter.lockOut();
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(waitMs - 1);
+		expect(startedAt).toBeUndefined();
+		await clock.advance(1_000);
+		expect(startedAt).toBeGreaterThanOrEqual(waitMs);
+	});
+
+	it('ends a lockout, and stops counting an answered request, at the very moment the next request may start', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 1, windowMs: WINDOW }, clock);
+		(await limiter.acquire()).release();
+		const { waitMs } = limiter.lockOut();
+		await clock.advance(waitMs - 1);
+		expect([limiter.isLockedOut(), limiter.sentInWindow(), limiter.estimateWaitMs()]).toEqual([true, 1, 1]);
+		await clock.advance(1);
+		expect([limiter.isLockedOut(), limiter.sentInWindow(), limiter.estimateWaitMs()]).toEqual([false, 0, 0]);
+		let startedAt: number | undefined;
+		void limiter.acquire().then(() => (startedAt = clock.now()));
+		await clock.advance(0);
+		expect(startedAt).toBe(waitMs);
+		// A refusal now starts a new lockout, of a whole window.
+		expect(limiter.lockOut()).toEqual({ started: true, waitMs });
+	});
+
 	it('counts a lockout from the refusal that started it: refusals met during it do not make it longer', async () => {
 		const clock = new ManualClock();
 		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
@@ -113,6 +153,31 @@ describe('AccountRateLimiter', () => {
 		});
 		await clock.advance(second.waitMs + 1_000);
 		expect(startedAt).toBeLessThanOrEqual(first.waitMs + 1_000);
+	});
+
+	it('makes a queue wait on one timer, not one per request, and keeps none once a cancelled run\'s requests left it', async () => {
+		const clock = new ManualClock();
+		let timers = 0;
+		const sleep = clock.sleep.bind(clock);
+		clock.sleep = async (ms: number) => {
+			timers++;
+			try {
+				await sleep(ms);
+			} finally {
+				timers--;
+			}
+		};
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		limiter.lockOut();
+		const run = new AbortController();
+		const waits = Array.from({ length: 50 }, async () => await limiter.acquire({ signal: run.signal }).catch(() => 'stopped'));
+		await clock.advance(WINDOW / 2);
+		expect(timers).toBe(1);
+		run.abort();
+		expect(await Promise.all(waits)).toEqual(Array(50).fill('stopped'));
+		// The timer's next step (at most a second away) finds no one waiting and sets no other.
+		await clock.advance(1_000);
+		expect(timers).toBe(0);
 	});
 
 	it('lets a cancelled execution stop waiting, and the requests behind it move up', async () => {
@@ -139,6 +204,28 @@ describe('AccountRateLimiter', () => {
 		// 596 waiting at 120 per minute: about five minutes.
 		expect(limiter.estimateWaitMs()).toBeGreaterThan(4.5 * WINDOW);
 		expect(limiter.estimateWaitMs()).toBeLessThan(6 * WINDOW);
+	});
+
+	it('estimates a queued request\'s wait as the rest of a lockout, then a share of the window for each request ahead', async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		await clock.advance(WINDOW / 6);
+		const { waitMs } = limiter.lockOut();
+		const perRequest = waitMs / 120;
+		expect(limiter.estimateWaitMs()).toBe(waitMs);
+		startRequests(limiter, clock, 2);
+		await clock.advance(WINDOW / 6);
+		expect(limiter.estimateWaitMs()).toBe(waitMs - WINDOW / 6 + 2 * perRequest);
+	});
+
+	it(`estimates a request queued behind ${MAX_CONCURRENT_REQUESTS} in flight to wait one share of the window`, async () => {
+		const clock = new ManualClock();
+		const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, clock);
+		for (let index = 0; index < MAX_CONCURRENT_REQUESTS; index++) await limiter.acquire();
+		// A lockout lasts as long as a request counts in the window; once it passed, only the answers hold the queue.
+		const { waitMs } = limiter.lockOut();
+		await clock.advance(2 * waitMs);
+		expect(limiter.estimateWaitMs()).toBe(waitMs / 120);
 	});
 
 	it('stops every queued request of a cancelled run at once, with one listener on its signal, and keeps the other runs\' requests', async () => {
@@ -178,6 +265,37 @@ describe('AccountRateLimiter', () => {
 		stops[0]();
 		run.abort();
 		expect(stopped).toBe(49);
+	});
+
+	it('paces a credential at its edited limit from the next request on', async () => {
+		const clock = new ManualClock();
+		const limiter = rateLimiterFor('edited-limit', { requests: 1, windowMs: WINDOW }, { clock });
+		(await limiter.acquire()).release();
+		// The user raised the credential's limit: the next request goes at once, not a window later.
+		expect(rateLimiterFor('edited-limit', { requests: 120, windowMs: WINDOW })).toBe(limiter);
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(0);
+		expect(startedAt).toBe(0);
+	});
+
+	it('paces a credential at its edited window from the next request on', async () => {
+		const clock = new ManualClock();
+		const limiter = rateLimiterFor('edited-window', { requests: 1, windowMs: WINDOW }, { clock });
+		(await limiter.acquire()).release();
+		// A window of one second now: the next request waits about a second, not a minute.
+		rateLimiterFor('edited-window', { requests: 1, windowMs: 1_000 });
+		let startedAt: number | undefined;
+		void limiter.acquire().then((slot) => {
+			startedAt = clock.now();
+			slot.release();
+		});
+		await clock.advance(2_000);
+		expect(startedAt).toBeGreaterThanOrEqual(1_000);
+		expect(startedAt).toBeLessThan(2_000);
 	});
 
 	it('made without the share learning (the benchmark\'s baseline), says so and keeps the credential\'s full limit after a lockout', async () => {
