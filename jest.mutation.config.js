@@ -27,6 +27,8 @@ module.exports = {
 	// describe blocks none of whose tests run, and no test after the first failure (environment.js).
 	testEnvironment: path.join(__dirname, 'test/mutation/environment.js'),
 	testSequencer: path.join(__dirname, 'test/mutation/sequencer.js'),
+	// Once a mutant is killed, the test files left are not loaded (runner.js).
+	runner: path.join(__dirname, 'test/mutation/runner.js'),
 	transform: {
 		// One file at a time (tsconfig.test.json's isolatedModules) and no diagnostics: Stryker's mutant switches do not
 		// type-check (it adds `// @ts-nocheck` to each mutated file).
