@@ -160,8 +160,7 @@ export async function sendWithAweberPolicies<T>(
 						}
 						break;
 					}
-					case 'fail':
-						break;
+					// 'fail': mapped and thrown below.
 				}
 				const mapped = toAweberError(context.getNode(), error, request.itemIndex, settings, request.url);
 				if (decision.action === 'fail' && decision.because === 'rate-limit-persists') {
