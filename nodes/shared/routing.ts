@@ -13,7 +13,7 @@ import { NEXT_PAGE_SOURCE, readRemainingEntries } from './collections';
 import { isCollectionPage, isObject, unexpectedAnswer, type CollectionPage } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
-import { fillPathParameters, resolvePathParameters } from './pathParameters';
+import { resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
 import { findEarlierAdd } from './subscriberAddRecovery';
 import { apiBaseUrlOf } from './accountSettings';
@@ -34,7 +34,8 @@ export type { RoutedError } from './itemFailures';
  * A2  An operation's own `routing.operations.pagination` replaces the node's for that operation (how Create
  *     and Create or Update declare their duplicate-add recovery).
  * A3  (No longer made: the order of preSend functions. A preSend that reads the URL fills its `{placeholders}`
- *     itself, as the routed entry does before sending; filling twice is harmless.)
+ *     itself; filling twice is harmless. `aweberTransport`'s preSend fills them for every request: the routed
+ *     entry runs only where it sets `paginate` (A1), after every preSend (A10).)
  * A4  `this.makeRoutingRequest(request)` sends `request.options` as given (so the routed entry sends with it a
  *     collection's further pages, a redirect's target and the other spelling of a 404) and runs the operation's
  *     postReceive functions on AWeber's answer before it resolves, so their follow-up requests (reading a
@@ -134,7 +135,6 @@ async function sendRouted(
 ): Promise<INodeExecutionData[]> {
 	const functions = postReceiveFunctions(requestData);
 	if (!functions) throw declarativeShapingError(context, requestData, itemIndex);
-	if (requestData.options.url) requestData.options.url = fillPathParameters(context, requestData.options.url);
 	const { method = 'GET', baseURL, url } = requestData.options;
 	const absolute = absoluteUrl(baseURL, url);
 	const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;

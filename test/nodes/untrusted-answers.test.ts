@@ -159,6 +159,17 @@ describe('An answer that is not the resource is refused before anything acts on 
 		expect(result.error?.description).toContain('a JSON object');
 	});
 
+	it.each([
+		['Return All', { returnAll: true }],
+		['a Limit', { returnAll: false, limit: 5 }],
+	])('Get Many with %s: a first answer that is no page is an error, not an item', async (_case, parameters) => {
+		bed.sandbox.faults.next(1, 'answer', { body: { status: 'ok' }, method: 'GET', pathPrefix: subscribersPath(bulk()) });
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...parameters, ...newsletterScope(bed, bulk()) });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+		expect(result.error?.description).toMatch(/^While reading a collection, AWeber answered a JSON object/);
+	});
+
 	it('a picker page without entries is an error, not an empty list', async () => {
 		bed.sandbox.faults.next(1, 'answer', { body: { status: 'ok' }, pathPrefix: `${accountPath()}/lists` });
 		await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' })).rejects.toThrow(
