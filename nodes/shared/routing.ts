@@ -206,9 +206,13 @@ export const aweberRequestOperations: INodeTypeDescription['requestOperations'] 
 
 const MAY_HAVE_CARRIED_OUT = 'AWeber may have carried out the request: check in AWeber before running this item again.';
 
-/** "AWeber's answer was unexpected" for routed output where a collection page belongs. */
+/**
+ * "AWeber's answer was unexpected" for routed output where a collection page belongs, quoting AWeber's answer (an
+ * array answer is one item per entry when the operation has no postReceive).
+ */
 function notAPage(context: IExecuteSingleFunctions, items: INodeExecutionData[], where: string, itemIndex: number) {
-	return unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', items.length === 1 ? items[0].json : items, where, itemIndex);
+	const answer = items.length === 1 ? items[0].json : items.map((item) => item.json);
+	return unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', answer, where, itemIndex);
 }
 
 function resultLimit(maxResults: unknown): number {
