@@ -220,9 +220,10 @@ function resultLimit(maxResults: unknown): number {
 	return Number.isFinite(limit) && limit > 0 ? limit : Infinity;
 }
 
+/** Every operation's URL starts with `/`, and its base has no `/` at the end (requestDefaults.ts, accountSettings.ts). */
 function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
 	if (!url || isAbsoluteLink(url)) return url;
-	return baseURL ? `${baseURL.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}` : url;
+	return baseURL ? `${baseURL}${url}` : url;
 }
 
 /** The operation's read sent to a link AWeber handed out (a further page), which carries the whole query. */
