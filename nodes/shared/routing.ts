@@ -13,7 +13,7 @@ import { NEXT_PAGE_SOURCE, readRemainingEntries } from './collections';
 import { isCollectionPage, isObject, unexpectedAnswer, type CollectionPage } from './answers';
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
-import { fillPathParameters, resolvePathParameters } from './pathParameters';
+import { resolvePathParameters } from './pathParameters';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
 import { findEarlierAdd } from './subscriberAddRecovery';
 import { apiBaseUrlOf } from './accountSettings';
@@ -34,7 +34,8 @@ export type { RoutedError } from './itemFailures';
  * A2  An operation's own `routing.operations.pagination` replaces the node's for that operation (how Create
  *     and Create or Update declare their duplicate-add recovery).
  * A3  (No longer made: the order of preSend functions. A preSend that reads the URL fills its `{placeholders}`
- *     itself, as the routed entry does before sending; filling twice is harmless.)
+ *     itself; filling twice is harmless. `aweberTransport`'s preSend fills them for every request: the routed
+ *     entry runs only where it sets `paginate` (A1), after every preSend (A10).)
  * A4  `this.makeRoutingRequest(request)` sends `request.options` as given (so the routed entry sends with it a
  *     collection's further pages, a redirect's target and the other spelling of a 404) and runs the operation's
  *     postReceive functions on AWeber's answer before it resolves, so their follow-up requests (reading a
@@ -134,7 +135,6 @@ async function sendRouted(
 ): Promise<INodeExecutionData[]> {
 	const functions = postReceiveFunctions(requestData);
 	if (!functions) throw declarativeShapingError(context, requestData, itemIndex);
-	if (requestData.options.url) requestData.options.url = fillPathParameters(context, requestData.options.url);
 	const { method = 'GET', baseURL, url } = requestData.options;
 	const absolute = absoluteUrl(baseURL, url);
 	const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
@@ -206,9 +206,13 @@ export const aweberRequestOperations: INodeTypeDescription['requestOperations'] 
 
 const MAY_HAVE_CARRIED_OUT = 'AWeber may have carried out the request: check in AWeber before running this item again.';
 
-/** "AWeber's answer was unexpected" for routed output where a collection page belongs. */
+/**
+ * "AWeber's answer was unexpected" for routed output where a collection page belongs, quoting AWeber's answer (an
+ * array answer is one item per entry when the operation has no postReceive).
+ */
 function notAPage(context: IExecuteSingleFunctions, items: INodeExecutionData[], where: string, itemIndex: number) {
-	return unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', items.length === 1 ? items[0].json : items, where, itemIndex);
+	const answer = items.length === 1 ? items[0].json : items.map((item) => item.json);
+	return unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', answer, where, itemIndex);
 }
 
 function resultLimit(maxResults: unknown): number {
@@ -216,9 +220,10 @@ function resultLimit(maxResults: unknown): number {
 	return Number.isFinite(limit) && limit > 0 ? limit : Infinity;
 }
 
+/** Every operation's URL starts with `/`, and its base has no `/` at the end (requestDefaults.ts, accountSettings.ts). */
 function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
 	if (!url || isAbsoluteLink(url)) return url;
-	return baseURL ? `${baseURL.replace(/\/+$/, '')}${url.startsWith('/') ? '' : '/'}${url}` : url;
+	return baseURL ? `${baseURL}${url}` : url;
 }
 
 /** The operation's read sent to a link AWeber handed out (a further page), which carries the whole query. */

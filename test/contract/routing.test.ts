@@ -264,6 +264,8 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		expect(answers[0].statusCode).toBe(200);
 		expect(String(answers[0].headers['content-type'])).toMatch(/json/);
 		expect(answers[0].body).toMatchObject({ entries: [expect.objectContaining({ email })] });
+		// The item is what RoutingNode would make of that answer: its body, through the postReceive, then read as a page.
+		expect(result.json('Routing Probe')).toEqual([expect.objectContaining({ email })]);
 	});
 
 	it('A5: every context of an item has its index, and the items of one run share one execute data object', async () => {

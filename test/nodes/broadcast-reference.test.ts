@@ -10,6 +10,7 @@ import { request } from 'undici';
 
 import { sandboxCredentialData, useTestbed } from '../harness/aweber';
 import { PACKAGE_PREFIX } from '../harness';
+import { recordNodeLogs } from '../harness/nodeLogs';
 import { SEED_EXTRAS } from '../sandbox';
 import { call } from '../sandbox/api-test-client';
 import { BROADCAST_STATISTIC_IDS_IN_PATH_ENUM } from '../sandbox/reference/schemas';
@@ -40,10 +41,18 @@ describe('AWeber Broadcast node: unsubscribe statistics', () => {
 
 	it('asks once for the other spelling when AWeber answers 404 for one, and outputs that statistic', async () => {
 		bed.sandbox.statisticNames(['unsubscribes']);
-		const result = await broadcast({ operation: 'getStatistic', broadcastId: byId(bed.sandbox.seed.broadcasts.sent), statisticId: 'hourly_unsubscribed' });
+		const logs = recordNodeLogs();
+		const result = await broadcast({ operation: 'getStatistic', broadcastId: byId(bed.sandbox.seed.broadcasts.sent), statisticId: 'hourly_unsubscribed' }).finally(logs.restore);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([expect.objectContaining({ id: 'hourly_unsubscribed', value: expect.any(Array) })]);
 		expect(statRequests()).toEqual(['hourly_unsubscribed 404', 'hourly_unsubscribes 200']);
+		// The log says why a second request went out, for the node that sent it.
+		const stats = `${bed.sandbox.apiBaseUrl}${statsPath()}`;
+		expect(logs.lines).toContainEqual({
+			level: 'info',
+			message: `AWeber answered 404 at ${stats}/hourly_unsubscribed; asking once more at ${stats}/hourly_unsubscribes`,
+			metadata: { node: 'Node Under Test' },
+		});
 	});
 
 	it('asks once for the enum\'s name when the prose spelling from an expression is answered 404', async () => {

@@ -437,7 +437,11 @@ describe('Simplify', () => {
 				expect(result.status).toBe('error');
 				expect(result.items).toEqual([]);
 				expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a JSON object");
-				expect(result.error?.description).toContain(`AWeber answered ${described} instead of a JSON object.`);
+				// Which request it answered, and that nothing was done: a read changes nothing in AWeber.
+				expect(result.error?.description).toContain(
+					`While reading AWeber's answer to GET ${bed.sandbox.apiBaseUrl}${listPath(bed)}/broadcasts/${id}, AWeber answered ${described} instead of a JSON object. ` +
+						'The node did not act on that answer and changed nothing in AWeber.',
+				);
 			}
 		});
 

@@ -43,6 +43,17 @@ describe('A redirect from the API to the API', () => {
 		expect(apiCalls(bed)[1]).toMatchObject({ path: accountPath(), contentType: null });
 	});
 
+	it.each([303, 302])('%i after a form-encoded write turns it into a GET without the form or its Content-Type', async (status) => {
+		if (!keepsRedirectTarget) return;
+		bed.sandbox.faults.next(1, 'redirect', { status, location: `${bed.sandbox.apiBaseUrl}${accountPath()}`, method: 'POST' });
+		await run(bed, 'aWeberCustomField', { operation: 'create', ...newsletterScope(bed), name: `redirected ${status}` });
+		expect(received().slice(0, 2)).toEqual([`POST ${status}`, 'GET 200']);
+		expect(apiCalls(bed)[0]).toMatchObject({ contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/) });
+		// The other headers stay: the GET still names the package as the POST did.
+		expect(apiCalls(bed)[1]).toMatchObject({ path: accountPath(), contentType: null, userAgent: apiCalls(bed)[0].userAgent });
+		expect(apiCalls(bed)[0].userAgent).toMatch(/^n8n-nodes-aweber\//);
+	});
+
 	it('a loop ends after 3 hops, saying the request went no further', async () => {
 		bed.sandbox.faults.next(10, 'redirect', { status: 307, location: `${bed.sandbox.apiBaseUrl}${accountPath()}`, pathPrefix: accountPath() });
 		const result = await getAccount();

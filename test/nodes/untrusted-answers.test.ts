@@ -159,6 +159,28 @@ describe('An answer that is not the resource is refused before anything acts on 
 		expect(result.error?.description).toContain('a JSON object');
 	});
 
+	it.each([
+		['Return All', { returnAll: true }],
+		['a Limit', { returnAll: false, limit: 5 }],
+	])('Get Many with %s: a first answer that is no page is an error, not an item', async (_case, parameters) => {
+		bed.sandbox.faults.next(1, 'answer', { body: { status: 'ok' }, method: 'GET', pathPrefix: subscribersPath(bulk()) });
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...parameters, ...newsletterScope(bed, bulk()) });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+		expect(result.error?.description).toMatch(/^While reading a collection, AWeber answered a JSON object/);
+	});
+
+	it.each([
+		['an empty JSON array', [], 'a JSON array ([])'],
+		['a JSON array of two entries', [{ id: 1 }, { id: 2 }], 'a JSON array ([{"id":1},{"id":2}])'],
+	])('List Get Many with Return All: a first answer that is %s is an error, quoted as AWeber sent it', async (_case, body, described) => {
+		// No postReceive on this operation: n8n makes an item of each entry of an array answer.
+		bed.sandbox.faults.next(1, 'answer', { body, method: 'GET', pathPrefix: `${accountPath()}/lists` });
+		const result = await run(bed, 'aWeberList', { operation: 'getAll', returnAll: true, accountId: byId(bed.sandbox.seed.accountId) });
+		expect(result.error?.message).toBe("AWeber's answer was unexpected: it is not a page of an AWeber collection");
+		expect(result.error?.description).toMatch(new RegExp(`^While reading a collection, AWeber answered ${described.replace(/[[\]{}().]/g, '\\$&')} instead of`));
+	});
+
 	it('a picker page without entries is an error, not an empty list', async () => {
 		bed.sandbox.faults.next(1, 'answer', { body: { status: 'ok' }, pathPrefix: `${accountPath()}/lists` });
 		await expect(callSearch('aWeberSubscriber', 'searchLists', { ...newsletterScope(bed), operation: 'get' })).rejects.toThrow(
