@@ -137,8 +137,8 @@ async function sendRouted(
 	if (!functions) throw declarativeShapingError(context, requestData, itemIndex);
 	const { method = 'GET', baseURL, url } = requestData.options;
 	const absolute = absoluteUrl(baseURL, url);
-	const otherUrl = absolute !== undefined ? policy.retryNotFoundAt?.(absolute) : undefined;
-	const target = { url: absolute ?? '', method, apiBaseUrl: await apiBaseUrlOf(context), itemIndex };
+	const otherUrl = policy.retryNotFoundAt?.(absolute);
+	const target = { url: absolute, method, apiBaseUrl: await apiBaseUrlOf(context), itemIndex };
 	// n8n does not follow redirects with the token; the package follows those that stay on the API (redirects.ts).
 	const send = async (request: DeclarativeRestApiSettings.ResultOptions, url: string, hopMethod = method) =>
 		await sendFollowingApiRedirects(context.getNode(), { ...target, url, method: hopMethod }, async (hop) => await context.makeRoutingRequest(freshRequest(request, hop)));
@@ -153,7 +153,7 @@ async function sendRouted(
 				itemIndex,
 				safeToRepeat: findEarlierWrite !== undefined,
 				recoverDuplicate:
-					findEarlierWrite && absolute
+					findEarlierWrite
 						? async ({ firstSentAt }) => {
 								const answer = await findEarlierWrite(context, absolute, firstSentAt);
 								return answer && (await outputOfAnswer(context, functions, answer));
@@ -178,7 +178,7 @@ async function sendRouted(
 		// n8n outputs the answer as it came: text (a proxy's maintenance page), a number or `null` would be a successful
 		// item that is no AWeber resource (docs/aweber-behaviour.md#answers). A write's empty answer says it was done.
 		const notAnObject = firstResponse.find((item) => !isObject(item.json) && (item.json !== '' || method === 'GET'));
-		if (notAnObject) throw unexpectedAnswer(context.getNode(), 'a JSON object', notAnObject.json, `reading AWeber's answer to ${method} ${absolute ?? ''}`, itemIndex, method === 'GET' ? undefined : MAY_HAVE_CARRIED_OUT);
+		if (notAnObject) throw unexpectedAnswer(context.getNode(), 'a JSON object', notAnObject.json, `reading AWeber's answer to ${method} ${absolute}`, itemIndex, method === 'GET' ? undefined : MAY_HAVE_CARRIED_OUT);
 		return firstResponse;
 	}
 	// Each further page is n8n's routed request too, so n8n runs the operation's postReceive on it as on the first (A4).
@@ -221,9 +221,8 @@ function resultLimit(maxResults: unknown): number {
 }
 
 /** Every operation's URL starts with `/`, and its base has no `/` at the end (requestDefaults.ts, accountSettings.ts). */
-function absoluteUrl(baseURL: string | undefined, url: string | undefined): string | undefined {
-	if (!url || isAbsoluteLink(url)) return url;
-	return baseURL ? `${baseURL}${url}` : url;
+function absoluteUrl(baseURL: string | undefined, url = ''): string {
+	return isAbsoluteLink(url) || !baseURL ? url : `${baseURL}${url}`;
 }
 
 /** The operation's read sent to a link AWeber handed out (a further page), which carries the whole query. */

@@ -29,7 +29,7 @@ interface SendOptions<T> {
 	 * Absolute: checked against the credential's API origin before anything is sent. `source` names where a link handed
 	 * in came from; without one, the package built the URL from the credential's API Base URL (origin.ts).
 	 */
-	url?: string;
+	url: string;
 	source?: string;
 	/** A write AWeber can safely see twice (beyond the idempotent methods). */
 	safeToRepeat?: boolean;
@@ -49,7 +49,7 @@ export async function sendWithAweberPolicies<T>(
 	send: () => Promise<T>,
 ): Promise<T> {
 	const { key, settings } = await accountSettings(context);
-	if (request.url !== undefined) assertUnderApiBase(context.getNode(), request.url, settings.apiBaseUrl, request.source, request.itemIndex);
+	assertUnderApiBase(context.getNode(), request.url, settings.apiBaseUrl, request.source, request.itemIndex);
 	const limiter = rateLimiterFor(key, settings);
 	const pacing = { key, limiter, settings };
 	// Backoff follows the account's window so a time-scaled sandbox scales retries too (1 s at AWeber's 60 s).
