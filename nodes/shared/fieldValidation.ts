@@ -76,3 +76,19 @@ export function requireFields(...fields: Array<{ name: string; label: string }>)
 		return requestOptions;
 	};
 }
+
+/**
+ * A collection read's Limit (shown when Return All is off), checked for every operation (routing.ts aweberTransport):
+ * n8n holds a typed Limit at 1 or more, not one an expression gives, which AWeber would refuse as its `ws.size`.
+ */
+export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	if (this.getNodeParameter('returnAll', true) !== false) return requestOptions;
+	const limit = this.getNodeParameter('limit', 1) as unknown;
+	const number = typeof limit === 'string' && limit.trim() !== '' ? Number(limit) : limit;
+	if (typeof number !== 'number' || Number.isNaN(number)) {
+		throw invalidField(this, 'Limit', `must be a number, not ${typeof limit === 'string' ? `"${limit}"` : describeType(limit)}`);
+	}
+	if (!Number.isInteger(number)) throw invalidField(this, 'Limit', `must be a whole number, not ${number}`);
+	if (number < 1) throw invalidField(this, 'Limit', `must be at least 1, not ${number}`);
+	return requestOptions;
+}

@@ -14,6 +14,7 @@ import { isCollectionPage, isObject, unexpectedAnswer, type CollectionPage } fro
 import { asNodeError, readAweberFailure } from './errors';
 import { isAbsoluteLink } from './origin';
 import { resolvePathParameters } from './pathParameters';
+import { checkLimit } from './fieldValidation';
 import { NO_AUTOMATIC_REDIRECTS, sendFollowingApiRedirects, type RequestHop } from './redirects';
 import { findEarlierAdd } from './subscriberAddRecovery';
 import { apiBaseUrlOf } from './accountSettings';
@@ -60,7 +61,7 @@ export type { RoutedError } from './itemFailures';
  *     error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
  */
 
-/** Hidden, first in each node's properties: every operation through the routed entry (A1), its URL's IDs filled and checked. */
+/** Hidden, first in each node's properties: every operation through the routed entry (A1), its URL's IDs filled and checked, and a Limit checked. */
 export const aweberTransport: INodeProperties = {
 	displayName: 'AWeber Transport',
 	name: 'aweberTransport',
@@ -69,7 +70,7 @@ export const aweberTransport: INodeProperties = {
 	routing: {
 		send: {
 			paginate: true,
-			preSend: [refusingBadInput(resolvePathParameters)],
+			preSend: [refusingBadInput(resolvePathParameters), refusingBadInput(checkLimit)],
 		},
 	},
 };

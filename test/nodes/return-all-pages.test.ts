@@ -163,3 +163,27 @@ describe('A next page that is no link is refused before anything is sent', () =>
 		expect(apiCalls(bed)).toHaveLength(1);
 	});
 });
+
+describe('A Limit from an expression', () => {
+	const limitedBy = async (limits: unknown[]) =>
+		await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), limit: '={{ $json.limit }}' }, { continueOnFail: true, items: limits.map((limit) => ({ limit })) });
+
+	it.each([
+		[0, 'must be at least 1, not 0'],
+		[-5, 'must be at least 1, not -5'],
+		[2.5, 'must be a whole number, not 2.5'],
+		['many', 'must be a number, not "many"'],
+		[null, 'must be a number, not null'],
+	])('%p is refused before any request, naming the field, and the next item is read', async (limit, problem) => {
+		const result = await limitedBy([limit, 2]);
+		const [refused, ...read] = result.output('Node Under Test');
+		expect(refused.error?.message).toBe(`The "Limit" field ${problem}`);
+		expect(read.map((item) => item.json.email)).toEqual(bulkEmails(0, 2));
+		expect(apiCalls(bed).map((call) => call.query['ws.size'])).toEqual(['2']);
+	});
+
+	it('takes a whole number written as text', async () => {
+		const result = await limitedBy(['3']);
+		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 3));
+	});
+});
