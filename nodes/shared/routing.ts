@@ -216,9 +216,10 @@ function notAPage(context: IExecuteSingleFunctions, items: INodeExecutionData[],
 	return unexpectedAnswer(context.getNode(), 'a page of an AWeber collection', answer, where, itemIndex);
 }
 
+/** The Limit (A6), a whole number of at least 1 (`checkLimit`, fieldValidation.ts); none with Return All. */
 function resultLimit(maxResults: unknown): number {
 	const limit = Number(maxResults);
-	return Number.isFinite(limit) && limit > 0 ? limit : Infinity;
+	return Number.isFinite(limit) ? limit : Infinity;
 }
 
 /** Every operation's URL starts with `/`, and its base has no `/` at the end (requestDefaults.ts, accountSettings.ts). */
