@@ -130,4 +130,15 @@ describe('On Error "Continue (using error output)": the error output items', () 
 		]);
 		expect(apiCalls(bed)).toHaveLength(1);
 	});
+
+	it('name the first check an item fails, when its input fails several', async () => {
+		const { success, errors } = await runWithErrorOutput(
+			'aWeberSubscriber',
+			{ operation: 'create', accountId: byId(bed.sandbox.seed.accountId), listId: '={{ { __rl: true, mode: "id", value: $json.list } }}', email: '={{ $json.contact }}' },
+			[{ contact: 'not-an-address', list: '12x' }],
+		);
+		expect(success).toEqual([]);
+		expect(errors.map((item) => item.json.error)).toEqual([expect.objectContaining({ message: 'The "List" field must be a numeric AWeber ID, not "12x"' })]);
+		expect(apiCalls(bed)).toEqual([]);
+	});
 });

@@ -107,6 +107,12 @@ describe('Pages read one after the other (no total_size, or a link the plan cann
 		expect(pagesAsked()).toEqual(threePages(undefined, '100'));
 	});
 
+	it('Return All follows a next link without ws.start as it is: it plans no pages from a start it does not give', async () => {
+		bed.sandbox.faults.next(1, 'rewrite', { rewrite: { nextCollectionLink: `${bed.sandbox.apiBaseUrl}${subscribersPath()}?ws.size=100` }, pathPrefix: subscribersPath() });
+		await getMany({ returnAll: true });
+		expect(apiCalls(bed).slice(0, 2).map((call) => call.query)).toEqual([{ 'ws.size': '100' }, { 'ws.size': '100' }]);
+	});
+
 	it.each([
 		['Return All: the first page', { operation: 'getAll', returnAll: true }, {}, 0],
 		['Find: the second page', { operation: 'find', filters: { status: 'subscribed' }, returnAll: true }, { 'ws.start': '100' }, 100],

@@ -61,7 +61,7 @@ export async function searchBroadcasts(
 		status = (new URL(paginationToken).searchParams.get('status') as BroadcastStatus | null) ?? statuses[0];
 	} else {
 		const asked = paginationToken?.slice(NEXT_STATUS_TOKEN.length) as BroadcastStatus | undefined;
-		status = asked !== undefined && ALL_STATUSES.includes(asked) ? asked : statuses[0];
+		status = ALL_STATUSES.find((candidate) => candidate === asked) ?? statuses[0];
 		page = await readCollectionPage<BroadcastEntry>(this, `${await listPathForSearch(this)}/broadcasts`, { qs: { status } });
 	}
 	const nextStatus = statuses[statuses.indexOf(status) + 1];
