@@ -171,7 +171,7 @@ describe('A next page that is no link is refused before anything is sent', () =>
 });
 
 describe('A Limit from an expression', () => {
-	const limitedBy = async (limits: unknown[]) =>
+	const limitedBy = async (limits: Array<number | string | null>) =>
 		await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), limit: '={{ $json.limit }}' }, { continueOnFail: true, items: limits.map((limit) => ({ limit })) });
 
 	it.each([
