@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 // n8n-core 1.x starts a 60 s SSH-tunnel cleanup timer that keeps the process alive (2.x unrefs it) the first time
@@ -14,4 +15,11 @@ afterAll(() => {
 		SSHClientsManager?: unknown;
 	};
 	if (SSHClientsManager) Container.get(SSHClientsManager).onShutdown?.();
+});
+
+// The user folder setup-env.ts made for this file (not one given from outside): without this, every test file of
+// every run (and of every mutant under `npm run mutation`) left one in the temporary folder.
+afterAll(() => {
+	const own = process.env.AWEBER_TEST_USER_FOLDER;
+	if (own !== undefined) rmSync(own, { recursive: true, force: true });
 });
