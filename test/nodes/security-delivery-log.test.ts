@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_REMEMBERED_DELIVERIES, MIN_RETENTION_MS, rememberDelivery } from '../../nodes/AWeberSubscriberTrigger/deliveryLog';
+import { signedContentDigest } from '../../nodes/AWeberSubscriberTrigger/signature';
 
 const NOW = Date.parse('2026-03-01T00:00:00Z');
 const digest = (seed: string) => createHash('sha256').update(seed).digest('hex');
@@ -19,6 +20,15 @@ describe('The delivery log, as an earlier version stored it', () => {
 		expect(rememberDelivery(copy(), { id: 'earlier-1', digest: digest('retry'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
 		expect(rememberDelivery(copy(), { id: 'other', digest: digest('earlier-1'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(false);
 		expect(rememberDelivery(copy(), { id: 'new', digest: digest('new'), until: NOW + MIN_RETENTION_MS }, { now: NOW, trigger: trigger() })).toBe(true);
+	});
+
+	it('still refuses a replay, under another id, of a delivery it stored by the digest of its signed content', () => {
+		const date = 'Sun, 01 Mar 2026 00:00:00 GMT';
+		const body = '{"client_id":"abc","data":[]}';
+		// What earlier versions stored: the SHA-256, in hex, of what the signature covers.
+		const stored = { id: 'earlier-2', digest: digest(`date:${date}\n${body}`), until: NOW + MIN_RETENTION_MS };
+		const replay = { id: 'replayed', digest: signedContentDigest(date, Buffer.from(body)), until: NOW + MIN_RETENTION_MS };
+		expect(rememberDelivery({ deliveryLog: [stored] }, replay, { now: NOW, trigger: trigger() })).toBe(false);
 	});
 
 	it('still refuses a replay of a delivery that came without an id, stored as an object', () => {
