@@ -1,11 +1,13 @@
 // docs/architecture.md draws the path of one request, Subscriber Create, from its field file to the wire. A maintainer
 // follows that drawing to find where a request goes: this suite runs one Create and fails when the package runs a
-// file the drawing does not name, or the drawing names a file the Create no longer runs.
+// file the drawing does not name, or the drawing names a file the Create no longer runs. It also checks the shorter
+// list under the drawing: the files a Create's requests pass through on their way to n8n, at most 8.
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
 import { useTestbed } from '../harness/aweber';
+import { packageFile } from '../harness/nodeTypes';
 import { apiCalls, newsletterScope, run } from '../nodes/email-nodes.helpers';
 
 const projectRoot = path.resolve(__dirname, '../..');
@@ -25,6 +27,46 @@ function filesInDrawing(): string[] {
 
 /** The package's own files, built (`npm test`) or as sources (`npm run mutation`). */
 const productFile = new RegExp(`^file://${projectRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(dist/)?(nodes|credentials)/.+\\.(js|ts)$`);
+
+/** The file names docs/architecture.md gives under HEADING, after the drawing, as the way of a Create to n8n. */
+function filesOnTheWayInDocs(): string[] {
+	const architecture = readFileSync(path.join(projectRoot, 'docs/architecture.md'), 'utf8');
+	const section = architecture.slice(architecture.indexOf(HEADING)).split(/\n#{2,3} /)[0];
+	const paragraph = /\nOn its way to n8n, ([\s\S]*?)\n\n/.exec(`${section}\n\n`)?.[1] ?? '';
+	return [...new Set([...paragraph.matchAll(/\b(\w+)\.ts\b/g)].map((match) => match[1]))].sort();
+}
+
+/** The product files (by name) on a stack trace, the package's own frames only. */
+function productFilesOn(stack: string): string[] {
+	const frames = [...stack.matchAll(/\(?(\/[^\s()]+?):\d+:\d+\)?$/gm)].map((match) => `file://${match[1]}`);
+	return frames.filter((url) => productFile.test(url)).map((url) => path.basename(url).replace(/\.(js|ts)$/, ''));
+}
+
+/**
+ * The product files on the stack each time the package hands a request to n8n while `action` runs: the caller of
+ * `sendFollowingApiRedirects` (redirects.ts), through which every request goes, is watched.
+ */
+async function filesOnTheWayToN8n(action: () => Promise<void>): Promise<string[]> {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const redirects = require(packageFile('dist/nodes/shared/redirects.js')) as typeof import('../../nodes/shared/redirects');
+	const original = redirects.sendFollowingApiRedirects;
+	const seen = new Set<string>();
+	const limit = Error.stackTraceLimit;
+	Error.stackTraceLimit = Infinity;
+	const watch = jest.spyOn(redirects, 'sendFollowingApiRedirects').mockImplementation(async (node, request, send) =>
+		await original(node, request, async (hop) => {
+			for (const file of productFilesOn(new Error().stack ?? '')) seen.add(file);
+			return await send(hop);
+		}),
+	);
+	try {
+		await action();
+	} finally {
+		watch.mockRestore();
+		Error.stackTraceLimit = limit;
+	}
+	return [...seen].sort();
+}
 
 /** The product files (by name, without folder or extension) whose functions ran while `action` ran. */
 async function filesRunBy(action: () => Promise<void>): Promise<string[]> {
@@ -74,5 +116,13 @@ describe("docs/architecture.md's drawing of one request", () => {
 		}
 		expect(ran.length).toBeGreaterThan(5);
 		expect({ drawn: filesInDrawing(), disturbed }).toEqual({ drawn: [...ran, ...DECLARATIONS].sort(), disturbed });
+	});
+
+	it('names the files a Create passes through on its way to n8n, at most 8, from its field file to the wire', async () => {
+		const passed = await filesOnTheWayToN8n(async () => await create('on.its.way@example.com'));
+		expect(passed).toContain('redirects');
+		const onTheWay = [...passed, ...DECLARATIONS].sort();
+		expect(filesOnTheWayInDocs()).toEqual(onTheWay);
+		expect(onTheWay.length).toBeLessThanOrEqual(8);
 	});
 });
