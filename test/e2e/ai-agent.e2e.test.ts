@@ -1,7 +1,6 @@
 // The AWeber nodes as tools of n8n's AI Agent node, its OpenAI chat model pointed (credential Base URL) at a scripted
 // OpenAI-compatible server on loopback: the tool calls the "model" makes reach the sandbox with the arguments it chose
 // ($fromAI), and the tool results it gets back are compact (Simplify). docs/ai-agents.md.
-import { startSandbox, type Sandbox } from '../sandbox';
 import {
 	aweberTool,
 	byId,
@@ -9,20 +8,17 @@ import {
 	fromAI,
 	importWorkflow,
 	MANUAL_TRIGGER_NAME,
-	MANUAL_TRIGGER_TYPE,
+	manualTriggerNode,
 	runWorkflow,
-	startN8n,
 	startScriptedModel,
 	toolConnections,
+	useSandboxAndN8n,
 	type ChatMessage,
-	type N8nInstance,
 	type ScriptedModel,
 	type WorkflowNode,
 } from './lib';
 
 describe('AWeber tools in n8n\'s AI Agent, with a scripted chat model', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
 	let model: ScriptedModel;
 
 	beforeAll(async () => {
@@ -31,15 +27,13 @@ describe('AWeber tools in n8n\'s AI Agent, with a scripted chat model', () => {
 			{ toolCalls: [{ name: 'Find_subscriber', arguments: { email: 'grace@example.com' } }] },
 			{ answer: 'Grace is on the Newsletter list, tagged vip and webinar.' },
 		]);
-		[sandbox, n8n] = await Promise.all([startSandbox(), startN8n()]);
 	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
-		await model?.stop();
-	});
+	// After the model is up; n8n and the sandbox stop before it does.
+	const env = useSandboxAndN8n();
+	afterAll(async () => await model?.stop());
 
 	it('the model\'s tool calls reach AWeber with its arguments, and it gets compact results back', async () => {
+		const { sandbox, n8n } = env;
 		const { seed } = sandbox;
 		const aweberCredential = await createAweberCredential(n8n, sandbox, { token: sandbox.issueToken() });
 		const openAi = await n8n.rest<{ id: string }>('POST', '/credentials', {
@@ -59,7 +53,7 @@ describe('AWeber tools in n8n\'s AI Agent, with a scripted chat model', () => {
 			aweberTool('Find subscriber', 'aWeberSubscriber', { operation: 'find', ...onList, filters: { email: fromAI('email', 'The email address to look for') } }, aweberCredential, [600, 300]),
 		];
 		const nodes: WorkflowNode[] = [
-			{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+			manualTriggerNode(),
 			{
 				name: 'AI Agent',
 				type: '@n8n/n8n-nodes-langchain.agent',

@@ -2,7 +2,6 @@
 // included, share one limit of requests at AWeber at once (nodes/shared/rateLimiter.ts). How n8n starts the items
 // decides what overlaps, so the unit test's harness (test/nodes/return-all-pages.test.ts) is not enough on its own.
 import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/rateLimiter';
-import { startSandbox, type Sandbox } from '../sandbox';
 import {
 	aweberNode,
 	byId,
@@ -10,11 +9,10 @@ import {
 	createAweberCredential,
 	importWorkflow,
 	MANUAL_TRIGGER_NAME,
-	MANUAL_TRIGGER_TYPE,
+	manualTriggerNode,
 	nodeItems,
 	runWorkflow,
-	startN8n,
-	type N8nInstance,
+	useSandboxAndN8n,
 	type WorkflowJson,
 } from './lib';
 
@@ -23,26 +21,18 @@ const ITEMS = 3;
 const PAGES_PER_ITEM = 13;
 
 describe('Return All for several items at once in a real n8n', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
-
-	beforeAll(async () => {
-		[sandbox, n8n] = await Promise.all([startSandbox(), startN8n()]);
-	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
-	});
+	const env = useSandboxAndN8n();
 
 	const bulkEmails = () => Array.from({ length: 250 }, (_, index) => `bulk.${String(index + 1).padStart(5, '0')}@example.com`);
 
 	it(`keeps at most ${MAX_CONCURRENT_REQUESTS} requests at AWeber at once, every item's pages read ahead included`, async () => {
+		const { sandbox, n8n } = env;
 		const credentialId = await createAweberCredential(n8n, sandbox);
 		const subscribersPath = `/1.0/accounts/${sandbox.seed.accountId}/lists/${sandbox.seed.lists.bulk}/subscribers`;
 		const workflow: WorkflowJson = {
 			name: 'Return All for three items',
 			nodes: [
-				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				manualTriggerNode(),
 				{
 					name: 'Three Items',
 					type: 'n8n-nodes-base.code',

@@ -1,44 +1,37 @@
 // The Broadcast node's Get Link Report (Beta) inside a real n8n, against the sandbox's 2.0-beta endpoint: the
 // UUIDs found from the pickers, Return All over the Link header's pages, Limit, and AWeber's not-found answer.
-import { startSandbox, type Sandbox } from '../sandbox';
-import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeItems, runWorkflow, startN8n, type N8nInstance } from './lib';
+import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeItems, runWorkflow, useSandboxAndN8n } from './lib';
 
 describe('AWeber Broadcast: Get Link Report (Beta) in n8n', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
+	const env = useSandboxAndN8n();
 	let credentialId: string;
 
 	beforeAll(async () => {
-		[sandbox, n8n] = await Promise.all([startSandbox(), startN8n()]);
-		credentialId = await createAweberCredential(n8n, sandbox);
-	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
+		credentialId = await createAweberCredential(env.n8n, env.sandbox);
 	});
 	beforeEach(() => {
-		sandbox.reset();
-		sandbox.clearRequests();
+		env.sandbox.reset();
+		env.sandbox.clearRequests();
 	});
 
 	const report = (broadcastId: number | string, extra: Record<string, unknown>) => ({
 		operation: 'getLinkReport',
-		accountId: byId(sandbox.seed.accountId),
-		listId: byId(sandbox.seed.lists.newsletter),
+		accountId: byId(env.sandbox.seed.accountId),
+		listId: byId(env.sandbox.seed.lists.newsletter),
 		broadcastId: byId(broadcastId),
 		...extra,
 	});
-	const betaRequests = () => sandbox.requests().filter((entry) => entry.path === '/2.0-beta/analytics/reports/broadcasts-links');
+	const betaRequests = () => env.sandbox.requests().filter((entry) => entry.path === '/2.0-beta/analytics/reports/broadcasts-links');
 
 	it('reads every page of the page views with Return All, and the top clicks with a Limit', async () => {
 		const id = await importWorkflow(
-			n8n,
+			env.n8n,
 			aweberWorkflow('Link report', credentialId, [
-				{ name: 'Page Views', node: 'aWeberBroadcast', parameters: report(sandbox.seed.broadcasts.sent, { linkReportFilter: 'pageviews', returnAll: true }) },
-				{ name: 'Top Clicks', node: 'aWeberBroadcast', parameters: report(sandbox.seed.broadcasts.sent, { linkReportFilter: 'clicks', limit: 2 }) },
+				{ name: 'Page Views', node: 'aWeberBroadcast', parameters: report(env.sandbox.seed.broadcasts.sent, { linkReportFilter: 'pageviews', returnAll: true }) },
+				{ name: 'Top Clicks', node: 'aWeberBroadcast', parameters: report(env.sandbox.seed.broadcasts.sent, { linkReportFilter: 'clicks', limit: 2 }) },
 			]),
 		);
-		const result = await runWorkflow(n8n, id);
+		const result = await runWorkflow(env.n8n, id);
 		expect(result.status).toBe('success');
 		const pageViews = nodeItems(result, 'Page Views');
 		expect(pageViews.length).toBeGreaterThan(100);
@@ -54,17 +47,17 @@ describe('AWeber Broadcast: Get Link Report (Beta) in n8n', () => {
 			['pageviews', false, 200],
 			['clicks', true, 200],
 		]);
-		expect(requests[0].query).toMatchObject({ account_id: sandbox.seed.accountUuid, broadcast_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+		expect(requests[0].query).toMatchObject({ account_id: env.sandbox.seed.accountUuid, broadcast_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 	});
 
 	it('fails the node with AWeber\'s not-found answer for a broadcast that does not exist', async () => {
 		const id = await importWorkflow(
-			n8n,
+			env.n8n,
 			aweberWorkflow('Link report of nothing', credentialId, [
 				{ name: 'Report', node: 'aWeberBroadcast', parameters: report(999999, { linkReportFilter: 'clicks', returnAll: true }) },
 			]),
 		);
-		const result = await runWorkflow(n8n, id);
+		const result = await runWorkflow(env.n8n, id);
 		expect(result.status).toBe('error');
 		expect(result.runData.Report?.[0]?.error?.message).toMatch(/not found/i);
 		expect(betaRequests()).toEqual([]);

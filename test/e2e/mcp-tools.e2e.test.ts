@@ -8,7 +8,6 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { startSandbox, type Sandbox } from '../sandbox';
 import {
 	activateWorkflow,
 	aweberTool,
@@ -18,9 +17,8 @@ import {
 	importWorkflow,
 	PROJECT_DIR,
 	RUNTIME_LINE,
-	startN8n,
 	toolConnections,
-	type N8nInstance,
+	useSandboxAndN8n,
 	type WorkflowNode,
 } from './lib';
 
@@ -29,13 +27,14 @@ const MCP_PATH = 'aweber-tools';
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 
 describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
 	let client: Client;
 	let listPath: string;
 
+	// Written before the servers' hooks: afterAll hooks run in that order, so the client closes while n8n still runs.
+	afterAll(async () => await client?.close());
+	const env = useSandboxAndN8n();
 	beforeAll(async () => {
-		[sandbox, n8n] = await Promise.all([startSandbox(), startN8n()]);
+		const { sandbox, n8n } = env;
 		const credentialId = await createAweberCredential(n8n, sandbox, { token: sandbox.issueToken() });
 		const { seed } = sandbox;
 		listPath = `/1.0/accounts/${seed.accountId}/lists/${seed.lists.newsletter}`;
@@ -85,15 +84,10 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 		client = new Client({ name: 'aweber-e2e', version: '1.0.0' });
 		await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`)));
 	});
-	afterAll(async () => {
-		await client?.close();
-		await n8n?.stop();
-		await sandbox?.stop();
-	});
 
 	const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult;
 	const aweberRequests = () =>
-		sandbox
+		env.sandbox
 			.requests()
 			.filter((entry) => entry.path.startsWith('/1.0/'))
 			.map((entry) => ({ method: entry.method, path: entry.path, query: entry.query, body: entry.body }));
@@ -116,40 +110,40 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 	});
 
 	it('calls the tools: the sandbox receives exactly the requests the arguments call for', async () => {
-		const { seed } = sandbox;
-		sandbox.clearRequests();
+		const { seed } = env.sandbox;
+		env.sandbox.clearRequests();
 		const added = await call('Add_or_update_subscriber', { email: 'ada@example.com', tags: 'vip,webinar' });
 		expect(added.isError).toBeFalsy();
 		expect(added.content[0].text).toContain('ada@example.com');
 		expect(aweberRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`POST ${listPath}/subscribers`, expect.stringMatching(new RegExp(`^GET ${listPath}/subscribers/\\d+$`))]);
 		expect(aweberRequests()[0].body).toMatchObject({ email: 'ada@example.com', tags: ['vip', 'webinar'], update_existing: 'true' });
 
-		sandbox.clearRequests();
+		env.sandbox.clearRequests();
 		const found = await call('Find_subscriber', { email: 'ada@example.com' });
 		expect(found.isError).toBeFalsy();
 		expect(JSON.parse(found.content[0].text!)).toEqual([expect.objectContaining({ email: 'ada@example.com', tags: expect.arrayContaining(['vip', 'webinar']) })]);
 		expect(aweberRequests()).toEqual([expect.objectContaining({ method: 'GET', path: `${listPath}/subscribers`, query: expect.objectContaining({ 'ws.op': 'find', email: 'ada@example.com' }) })]);
 
-		sandbox.clearRequests();
+		env.sandbox.clearRequests();
 		const lists = await call('Get_lists', {});
 		expect(JSON.parse(lists.content[0].text!).map((list: { id: number }) => list.id)).toEqual(expect.arrayContaining([seed.lists.newsletter, seed.lists.customers]));
 		expect(aweberRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /1.0/accounts/${seed.accountId}/lists`]);
 
-		sandbox.clearRequests();
+		env.sandbox.clearRequests();
 		const draft = await call('Create_broadcast_draft', { subject: 'Next week', body_html: '<p>Hello</p>' });
 		expect(draft.isError).toBeFalsy();
 		expect(JSON.parse(draft.content[0].text!)).toEqual([expect.objectContaining({ subject: 'Next week', status: 'draft' })]);
 		expect(aweberRequests()[0]).toMatchObject({ method: 'POST', path: `${listPath}/broadcasts`, body: expect.objectContaining({ subject: 'Next week', body_html: '<p>Hello</p>' }) });
 		expect(aweberRequests().some((entry) => entry.path.endsWith('/schedule'))).toBe(false);
 
-		sandbox.clearRequests();
+		env.sandbox.clearRequests();
 		const stats = await call('Broadcast_statistics', { broadcast_id: String(seed.broadcasts.sent) });
 		expect(JSON.parse(stats.content[0].text!)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'unique_opens' })]));
 		expect(aweberRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([expect.stringMatching(new RegExp(`^GET ${listPath}/campaigns/b${seed.broadcasts.sent}/stats`))]);
 	});
 
 	it('a bad argument comes back as a readable tool error, and nothing is sent to AWeber', async () => {
-		sandbox.clearRequests();
+		env.sandbox.clearRequests();
 		const result = await call('Add_or_update_subscriber', { email: 'not an email', tags: '' });
 		expect(result.isError).toBe(true);
 		expect(result.content[0].text).toMatch(/Email.*not an email/i);
@@ -164,11 +158,11 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 	});
 
 	it('an unknown list comes back as a readable tool error', async () => {
-		sandbox.clearRequests();
+		env.sandbox.clearRequests();
 		const result = await call('Get_list', { list_id: '999999' });
 		expect(result.isError).toBe(true);
 		expect(result.content[0].text).toMatch(/List with given id not found[\s\S]*check the IDs/);
-		expect(aweberRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /1.0/accounts/${sandbox.seed.accountId}/lists/999999`]);
+		expect(aweberRequests().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /1.0/accounts/${env.sandbox.seed.accountId}/lists/999999`]);
 	});
 
 	// `npm start` runs n8n 2.x: the example it provisions uses node versions of that line.
@@ -176,7 +170,7 @@ describe('AWeber tools behind n8n\'s MCP Server Trigger, called by an MCP client
 		const example = JSON.parse(readFileSync(path.join(PROJECT_DIR, 'examples', 'ai-newsletter-assistant.json'), 'utf8')) as {
 			nodes: Array<{ type: string; typeVersion: number }>;
 		};
-		const known = (await n8n.request<Array<{ name: string; version: number | number[] }>>('GET', '/types/nodes.json')).body;
+		const known = (await env.n8n.request<Array<{ name: string; version: number | number[] }>>('GET', '/types/nodes.json')).body;
 		const missing = example.nodes.filter(
 			(node) => !known.some((type) => type.name === node.type && [type.version].flat().includes(node.typeVersion)),
 		);

@@ -11,7 +11,7 @@ import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
 import {
 	CREDENTIAL_TYPE,
 	MANUAL_TRIGGER_NAME,
-	MANUAL_TRIGGER_TYPE,
+	manualTriggerNode,
 	aweberType,
 	byId,
 	chainConnections,
@@ -253,7 +253,7 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 			const workflow: WorkflowJson = {
 				name: 'AWeber bulk sign-up (queue mode)',
 				nodes: [
-					{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+					manualTriggerNode(),
 					{
 						name: 'People',
 						type: 'n8n-nodes-base.code',
@@ -322,7 +322,7 @@ describe('two workers, two bulk executions at once on one credential', () => {
 		return {
 			name: `AWeber bulk ${prefix} (two workers)`,
 			nodes: [
-				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				manualTriggerNode(),
 				{
 					name: 'People',
 					type: 'n8n-nodes-base.code',

@@ -3,12 +3,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startSandbox, type Sandbox } from '../sandbox';
-import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeError, runWorkflow, startN8n, type N8nInstance } from './lib';
+import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeError, runWorkflow, useSandboxAndN8n } from './lib';
 
 describe('A redirect from the API in a real n8n', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
 	let foreign: Server;
 	let foreignUrl: string;
 	const received: string[] = [];
@@ -20,16 +17,16 @@ describe('A redirect from the API in a real n8n', () => {
 		});
 		await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
 		foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
-		[sandbox, n8n] = await Promise.all([startSandbox(), startN8n()]);
 	});
+	// After the foreign host is up; n8n and the sandbox stop before it closes.
+	const env = useSandboxAndN8n();
 	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
 		foreign?.closeAllConnections();
 		await new Promise<void>((resolve) => (foreign ? foreign.close(() => resolve()) : resolve()));
 	});
 
 	it('Account Get and Subscriber Create: a 307 to another host is refused and that host receives nothing', async () => {
+		const { sandbox, n8n } = env;
 		const credentialId = await createAweberCredential(n8n, sandbox, { token: sandbox.issueToken() });
 		const account = { accountId: byId(sandbox.seed.accountId) };
 		const steps = {

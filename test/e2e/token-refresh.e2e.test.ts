@@ -1,46 +1,27 @@
 // An access token that expires in the middle of a run: n8n refreshes it on AWeber's 401, the run succeeds, and the
 // credential keeps the rotated refresh token (the sandbox, like AWeber, refuses a used one).
-import { startSandbox, type Sandbox } from '../sandbox';
-import {
-	aweberWorkflow,
-	byId,
-	createAweberCredential,
-	importWorkflow,
-	nodeItems,
-	readStoredCredentialData,
-	runWorkflow,
-	startN8n,
-	type N8nInstance,
-} from './lib';
+import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeItems, readStoredCredentialData, runWorkflow, useSandboxAndN8n } from './lib';
 
 describe('Token expiring mid-run, refreshed by n8n', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
+	const env = useSandboxAndN8n();
 
-	beforeAll(async () => {
-		[sandbox, n8n] = await Promise.all([startSandbox(), startN8n()]);
-	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
-	});
-
-	const accountPath = () => `/1.0/accounts/${sandbox.seed.accountId}`;
+	const accountPath = () => `/1.0/accounts/${env.sandbox.seed.accountId}`;
 	const listsPath = () => `${accountPath()}/lists`;
 	/** Every request n8n made (API and OAuth), as `METHOD path status`. */
-	const calls = () => sandbox.requests().map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
-	const tokenRequests = () => sandbox.requests().filter((entry) => entry.path === '/oauth2/token');
+	const calls = () => env.sandbox.requests().map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+	const tokenRequests = () => env.sandbox.requests().filter((entry) => entry.path === '/oauth2/token');
 
 	/** Resolves once the sandbox has answered a request to `path`. */
 	async function answered(path: string): Promise<void> {
 		const deadline = Date.now() + 120_000;
-		while (!sandbox.requests().some((entry) => entry.path === path)) {
+		while (!env.sandbox.requests().some((entry) => entry.path === path)) {
 			if (Date.now() > deadline) throw new Error(`n8n never requested ${path}`);
 			await new Promise((resolve) => setTimeout(resolve, 10));
 		}
 	}
 
 	it('refreshes between two nodes, finishes the run, and stores the rotated refresh token', async () => {
+		const { sandbox, n8n } = env;
 		const original = sandbox.issueToken();
 		const credentialId = await createAweberCredential(n8n, sandbox, { token: original });
 		const account = { accountId: byId(sandbox.seed.accountId) };

@@ -2,7 +2,7 @@
 // forged and replayed deliveries start nothing.
 import { randomUUID } from 'node:crypto';
 
-import { startSandbox, type DeliveryLogEntry, type Sandbox } from '../sandbox';
+import type { DeliveryLogEntry } from '../sandbox';
 import { call } from '../sandbox/api-test-client';
 import { WEBHOOK_CONTENT_TYPE, WEBHOOK_EVENTS, signWebhook } from '../sandbox/webhooks';
 import {
@@ -12,9 +12,8 @@ import {
 	importWorkflow,
 	listExecutionIds,
 	nodeItems,
-	startN8n,
+	useSandboxAndN8n,
 	waitForExecutions,
-	type N8nInstance,
 } from './lib';
 
 // As AWeber hands it out: base64-looking text, used as-is for the HMAC.
@@ -22,8 +21,8 @@ const KEY = 'c2FuZGJveC12ZXJpZmljYXRpb24ta2V5';
 const TRIGGER = 'AWeber Webhook Trigger';
 
 describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
+	// Real-time sandbox clock: the trigger checks each delivery's Date against n8n's clock.
+	const env = useSandboxAndN8n({ timeScale: 1 });
 	let workflowId: string;
 	let webhookUrl: string;
 	let token: string;
@@ -37,35 +36,29 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 			...aweberNode({ name: TRIGGER, node: 'aWeberSubscriberTrigger', parameters: { events: [...WEBHOOK_EVENTS] }, executeOnce: false }, credentialId),
 			webhookId,
 		};
-		const id = await importWorkflow(n8n, { name, nodes: [trigger], connections: {} });
-		await activateWorkflow(n8n, id);
+		const id = await importWorkflow(env.n8n, { name, nodes: [trigger], connections: {} });
+		await activateWorkflow(env.n8n, id);
 		// n8n's production URL for a node with a webhookId: /webhook/<webhookId>/<the node's webhook path>.
-		return { id, url: `${n8n.baseUrl}/webhook/${webhookId}/webhook` };
+		return { id, url: `${env.n8n.baseUrl}/webhook/${webhookId}/webhook` };
 	}
 
 	beforeAll(async () => {
-		// Real-time sandbox clock: the trigger checks each delivery's Date against n8n's clock.
-		[sandbox, n8n] = await Promise.all([startSandbox({ timeScale: 1 }), startN8n()]);
-		token = sandbox.issueToken().access_token;
-		credentialId = await createAweberCredential(n8n, sandbox, { webhookVerificationSecret: KEY });
+		token = env.sandbox.issueToken().access_token;
+		credentialId = await createAweberCredential(env.n8n, env.sandbox, { webhookVerificationSecret: KEY });
 		({ id: workflowId, url: webhookUrl } = await publishTriggerWorkflow('AWeber deliveries'));
-		sandbox.webhooks.register(webhookUrl, KEY);
-	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
+		env.sandbox.webhooks.register(webhookUrl, KEY);
 	});
 
 	/** Adds a subscriber through AWeber's API and has the sandbox deliver the events now. */
 	async function subscribe(email: string): Promise<DeliveryLogEntry> {
-		const before = sandbox.webhooks.deliveries().length;
-		const response = await call(sandbox, 'POST', `/accounts/${sandbox.seed.accountId}/lists/${sandbox.seed.lists.customers}/subscribers`, {
+		const before = env.sandbox.webhooks.deliveries().length;
+		const response = await call(env.sandbox, 'POST', `/accounts/${env.sandbox.seed.accountId}/lists/${env.sandbox.seed.lists.customers}/subscribers`, {
 			token,
 			json: { email },
 		});
 		expect(response.status).toBe(201);
-		await sandbox.webhooks.flush();
-		const deliveries = sandbox.webhooks.deliveries().slice(before);
+		await env.sandbox.webhooks.flush();
+		const deliveries = env.sandbox.webhooks.deliveries().slice(before);
 		expect(deliveries).toHaveLength(1);
 		return deliveries[0];
 	}
@@ -81,13 +74,13 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 		expect(delivery.status).toBe(200);
 		expect(delivery.events).toEqual(['subscriber.added', 'subscriber.subscribed']);
 
-		const [execution] = await waitForExecutions(n8n, workflowId, 1);
+		const [execution] = await waitForExecutions(env.n8n, workflowId, 1);
 		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
 		const subscriber = expect.objectContaining({ email: 'grace@example.com', status: 'subscribed' });
 		const common = {
 			deliveryId: delivery.deliveryId,
-			account: sandbox.seed.accountUuid,
-			listId: String(sandbox.seed.lists.customers),
+			account: env.sandbox.seed.accountUuid,
+			listId: String(env.sandbox.seed.lists.customers),
 			subscriber,
 			verified: true,
 		};
@@ -98,8 +91,8 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 	});
 
 	it('refuses forged deliveries with 401, and starts no execution for them or for a replay', async () => {
-		const genuine = sandbox.webhooks.deliveries()[0];
-		const executionsBefore = (await listExecutionIds(n8n, workflowId)).length;
+		const genuine = env.sandbox.webhooks.deliveries()[0];
+		const executionsBefore = (await listExecutionIds(env.n8n, workflowId)).length;
 		const date = new Date().toUTCString();
 		const fresh = () => ({ 'aweber-delivery-id': randomUUID(), date });
 
@@ -117,7 +110,7 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 
 		// A genuine delivery afterwards is the only new execution: the forged ones started none.
 		await subscribe('ada.two@example.com');
-		const executions = await waitForExecutions(n8n, workflowId, executionsBefore + 1);
+		const executions = await waitForExecutions(env.n8n, workflowId, executionsBefore + 1);
 		expect(executions).toHaveLength(executionsBefore + 1);
 		expect(nodeItems(executions.at(-1)!, TRIGGER).map((item) => (item.subscriber as { email: string }).email)).toEqual([
 			'ada.two@example.com',
@@ -130,8 +123,8 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 		const delivery = (email: string) => ({
 			id: randomUUID(),
 			body: JSON.stringify({
-				account: sandbox.seed.accountUuid,
-				client_id: sandbox.apps.confidential.clientId,
+				account: env.sandbox.seed.accountUuid,
+				client_id: env.sandbox.apps.confidential.clientId,
 				callback: randomUUID(),
 				data: [{ event: 'subscriber.added', payload: { email } }],
 			}),
@@ -150,7 +143,7 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 			let count = -1;
 			for (;;) {
 				await new Promise((resolve) => setTimeout(resolve, 3_000));
-				const now = (await listExecutionIds(n8n, id)).length;
+				const now = (await listExecutionIds(env.n8n, id)).length;
 				if (now === count) return count;
 				count = now;
 			}
@@ -170,7 +163,7 @@ describe('AWeber Webhook Trigger at n8n\'s production webhook URL', () => {
 			const burst = Array.from({ length: 20 }, (_, index) => delivery(`burst-${index}@example.com`));
 			const date = new Date().toUTCString();
 			expect(await Promise.all(burst.map(async (sent) => await send(target.url, sent, date)))).toEqual(burst.map(() => 200));
-			await waitForExecutions(n8n, target.id, 20);
+			await waitForExecutions(env.n8n, target.id, 20);
 			// AWeber's retries come a little later, one after another.
 			await new Promise((resolve) => setTimeout(resolve, 1_000));
 			for (const sent of burst) expect(await send(target.url, sent, new Date().toUTCString())).toBe(200);

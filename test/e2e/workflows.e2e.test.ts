@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import { checkListAgainstSource, exampleSource, readList, SYNC_EXAMPLE_FILE, SYNC_NODES } from '../harness/listSync';
 import { PURCHASE_FIELDS } from '../nodes/email-nodes.helpers';
-import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
+import type { RequestLogEntry } from '../sandbox';
 import {
 	aweberNode,
 	aweberWorkflow,
@@ -13,13 +13,12 @@ import {
 	createAweberCredential,
 	importWorkflow,
 	MANUAL_TRIGGER_NAME,
-	MANUAL_TRIGGER_TYPE,
+	manualTriggerNode,
 	nodeItems,
 	runWorkflow,
-	startN8n,
+	useSandboxAndN8n,
 	type AweberStep,
 	type ExecutionResult,
-	type N8nInstance,
 	type WorkflowJson,
 } from './lib';
 
@@ -27,46 +26,40 @@ import {
 const UNLIMITED = { requestsPerWindow: 1_000_000, windowSeconds: 60, lockoutSeconds: 60 };
 
 describe('AWeber nodes in n8n, against the sandbox', () => {
-	let sandbox: Sandbox;
-	let n8n: N8nInstance;
+	const env = useSandboxAndN8n({ rateLimit: UNLIMITED });
 	let credentialId: string;
 
 	beforeAll(async () => {
-		[sandbox, n8n] = await Promise.all([startSandbox({ rateLimit: UNLIMITED }), startN8n()]);
-		credentialId = await createAweberCredential(n8n, sandbox, { data: { rateLimitRequests: 1_000_000 } });
-	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
+		credentialId = await createAweberCredential(env.n8n, env.sandbox, { data: { rateLimitRequests: 1_000_000 } });
 	});
 	beforeEach(() => {
-		sandbox.reset();
-		sandbox.clearRequests();
+		env.sandbox.reset();
+		env.sandbox.clearRequests();
 	});
 
-	const account = () => ({ accountId: byId(sandbox.seed.accountId) });
-	const onList = (listId = sandbox.seed.lists.newsletter) => ({ ...account(), listId: byId(listId) });
-	const listPath = (listId = sandbox.seed.lists.newsletter) => `/1.0/accounts/${sandbox.seed.accountId}/lists/${listId}`;
+	const account = () => ({ accountId: byId(env.sandbox.seed.accountId) });
+	const onList = (listId = env.sandbox.seed.lists.newsletter) => ({ ...account(), listId: byId(listId) });
+	const listPath = (listId = env.sandbox.seed.lists.newsletter) => `/1.0/accounts/${env.sandbox.seed.accountId}/lists/${listId}`;
 	/** Requests that reached AWeber's resource API, as `METHOD path status`. */
 	const apiCalls = () =>
-		sandbox
+		env.sandbox
 			.requests()
 			.filter((entry) => entry.path.startsWith('/1.0/'))
 			.map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
 	const firstCall = (method: string, path: string): RequestLogEntry | undefined =>
-		sandbox.requests().find((entry) => entry.method === method && entry.path === path);
+		env.sandbox.requests().find((entry) => entry.method === method && entry.path === path);
 	/** A resource locator whose id comes from an earlier node's output. */
 	const idFrom = (nodeName: string, field = 'id') => byId(`={{ $('${nodeName}').first().json.${field} }}`);
 
 	async function run(name: string, steps: AweberStep[]): Promise<ExecutionResult> {
-		const id = await importWorkflow(n8n, aweberWorkflow(name, credentialId, steps));
-		const result = await runWorkflow(n8n, id);
+		const id = await importWorkflow(env.n8n, aweberWorkflow(name, credentialId, steps));
+		const result = await runWorkflow(env.n8n, id);
 		if (result.status !== 'success') throw new Error(`"${name}" ended ${result.status}: ${JSON.stringify(result.error)}`);
 		return result;
 	}
 
 	it('reads with every node: account, integrations, lists, tags, custom fields, subscribers, broadcasts, campaigns, segments, web forms, landing pages', async () => {
-		const { seed } = sandbox;
+		const { seed } = env.sandbox;
 		const result = await run('Read everything', [
 			{ name: 'Account', node: 'aWeberAccount', parameters: { operation: 'get', ...account() } },
 			{ name: 'Integrations', node: 'aWeberIntegration', parameters: { operation: 'getAll', ...account(), returnAll: true } },
@@ -103,7 +96,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		expect(nodeItems(result, 'Web Forms').map((item) => item.id)).toEqual(expect.arrayContaining([seed.webForms.newsletter]));
 		expect(nodeItems(result, 'Landing Pages').length).toBeGreaterThan(0);
 		// Reads only: nothing was written.
-		expect(sandbox.requests().filter((entry) => entry.method !== 'GET')).toEqual([]);
+		expect(env.sandbox.requests().filter((entry) => entry.method !== 'GET')).toEqual([]);
 		expect(apiCalls().every((line) => line.endsWith(' 200'))).toBe(true);
 	});
 
@@ -117,11 +110,11 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 			},
 			credentialId,
 		);
-		const id = await importWorkflow(n8n, { name: 'Poll', nodes: [trigger], connections: {} });
-		const result = await runWorkflow(n8n, id, { triggerName: 'New Subscriber' });
+		const id = await importWorkflow(env.n8n, { name: 'Poll', nodes: [trigger], connections: {} });
+		const result = await runWorkflow(env.n8n, id, { triggerName: 'New Subscriber' });
 		expect(result.status).toBe('success');
 		expect(nodeItems(result, 'New Subscriber')).toEqual([expect.objectContaining({ email: expect.any(String), subscribed_at: expect.any(String) })]);
-		expect(sandbox.requests()[0]).toMatchObject({
+		expect(env.sandbox.requests()[0]).toMatchObject({
 			method: 'GET',
 			path: `${listPath()}/subscribers`,
 			query: expect.objectContaining({ 'ws.op': 'find', sort_key: 'subscribed_at', sort_order: 'desc' }),
@@ -129,7 +122,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 	});
 
 	it('writes subscribers: create, update, tags, upsert, purchase, move, unsubscribe, delete', async () => {
-		const { seed } = sandbox;
+		const { seed } = env.sandbox;
 		const customers = seed.lists.customers;
 		const result = await run('Subscriber writes', [
 			{
@@ -237,7 +230,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 			`DELETE ${listPath(customers)}/subscribers/${moved.id} 200`,
 		]);
 		expect(firstCall('POST', newsletter)?.body).toMatchObject({ email: 'e2e.person@example.com', tags: ['e2e'] });
-		expect(sandbox.requests().find((entry) => entry.method === 'PATCH' && (entry.body as { tags?: unknown }).tags)?.body).toMatchObject({
+		expect(env.sandbox.requests().find((entry) => entry.method === 'PATCH' && (entry.body as { tags?: unknown }).tags)?.body).toMatchObject({
 			tags: { add: ['vip', 'fair'], remove: ['e2e'] },
 		});
 		expect(firstCall('POST', `${listPath()}/purchases`)?.body).toMatchObject({ product_name: 'Trail Jacket', value: 49.5, currency: 'USD' });
@@ -249,7 +242,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		const workflow: WorkflowJson = {
 			name: 'Bulk add, request summary',
 			nodes: [
-				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				manualTriggerNode(),
 				{
 					name: 'People',
 					type: 'n8n-nodes-base.code',
@@ -271,7 +264,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 			connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscribers']),
 			settings: { executionOrder: 'v1' },
 		};
-		const result = await runWorkflow(n8n, await importWorkflow(n8n, workflow));
+		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, workflow));
 
 		expect(result.status).toBe('success');
 		const added = nodeItems(result, 'Add Subscribers');
@@ -280,15 +273,15 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 			expect(item).toEqual({
 				id: expect.any(Number),
 				email: item.email,
-				list_id: sandbox.seed.lists.newsletter,
-				list_link: `${sandbox.apiBaseUrl}${listPath()}`,
-				self_link: `${sandbox.apiBaseUrl}${listPath()}/subscribers/${item.id}`,
+				list_id: env.sandbox.seed.lists.newsletter,
+				list_link: `${env.sandbox.apiBaseUrl}${listPath()}`,
+				self_link: `${env.sandbox.apiBaseUrl}${listPath()}/subscribers/${item.id}`,
 			});
 		}
 		expect(new Set(added.map((item) => item.id)).size).toBe(20);
 		// What AWeber received: the 20 adds, nothing else.
 		expect(apiCalls()).toEqual(emails.map(() => `POST ${listPath()}/subscribers 201`));
-		expect(sandbox.requests().filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { email?: string }).email)).toEqual(
+		expect(env.sandbox.requests().filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { email?: string }).email)).toEqual(
 			expect.arrayContaining(emails),
 		);
 	});
@@ -298,7 +291,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		const workflow: WorkflowJson = {
 			name: 'Create or Update, second contact not an email',
 			nodes: [
-				{ name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				manualTriggerNode(),
 				{
 					name: 'Contacts',
 					type: 'n8n-nodes-base.code',
@@ -315,7 +308,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 			connections: chainConnections([MANUAL_TRIGGER_NAME, 'Contacts', 'Create or Update']),
 			settings: { executionOrder: 'v1' },
 		};
-		const result = await runWorkflow(n8n, await importWorkflow(n8n, workflow));
+		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, workflow));
 
 		expect(result.status).toBe('error');
 		const error = result.error as { message?: string; description?: string };
@@ -323,7 +316,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		expect(error.description).toContain('1 item was written to AWeber in this run: item 0.');
 		expect(error.description).toContain('Nothing was sent for the items after item 1');
 		// What AWeber received: the first contact's add, nothing for the third.
-		const adds = sandbox.requests().filter((entry) => entry.method === 'POST' && entry.path === `${listPath()}/subscribers`);
+		const adds = env.sandbox.requests().filter((entry) => entry.method === 'POST' && entry.path === `${listPath()}/subscribers`);
 		expect(adds.map((entry) => [(entry.body as { email?: string }).email, entry.status])).toEqual([[contacts[0], 201]]);
 	});
 
@@ -404,19 +397,19 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		const nodes = example.nodes.map((node) =>
 			node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: credentialId, name: 'AWeber' } } } : node,
 		);
-		const token = () => sandbox.issueToken().access_token;
-		const { accountId, lists } = sandbox.seed;
-		const before = await readList(sandbox.apiBaseUrl, token(), accountId, lists.customers);
-		sandbox.clearRequests();
+		const token = () => env.sandbox.issueToken().access_token;
+		const { accountId, lists } = env.sandbox.seed;
+		const before = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		env.sandbox.clearRequests();
 
-		const result = await runWorkflow(n8n, await importWorkflow(n8n, { ...example, nodes }));
+		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, { ...example, nodes }));
 
 		expect(result.status).toBe('success');
 		expect(nodeItems(result, SYNC_NODES.create).map((item) => item.email)).toEqual(['margaret.hamilton@example.com']);
 		expect(nodeItems(result, SYNC_NODES.update).map((item) => item.email).sort()).toEqual(['jean.sammet@example.com', 'sophie.wilson@example.com']);
-		const writes = sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/') && entry.method !== 'GET');
+		const writes = env.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/') && entry.method !== 'GET');
 		expect(writes.map((entry) => entry.method).sort()).toEqual(['PATCH', 'PATCH', 'POST']);
-		const after = await readList(sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		const after = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
 		expect(checkListAgainstSource(after, exampleSource(), before, { unsubscribeRemoved: false })).toEqual({ lost: [], wrong: [] });
 	});
 });

@@ -1,6 +1,7 @@
 // The e2e suite's library: a real n8n (pinned runtime) with our package, AWeber credentials for the sandbox, workflows.
 export * from './runtime';
 export * from './n8n';
+export * from './sandboxAndN8n';
 export * from './credentials';
 export * from './workflows';
 export * from './tools';

@@ -69,15 +69,14 @@ export function aweberNode(step: AweberStep, credentialId: string, position: [nu
 	};
 }
 
+/** n8n's Manual Trigger at the canvas origin, named MANUAL_TRIGGER_NAME: what runWorkflow starts a workflow from. */
+export function manualTriggerNode(): WorkflowNode {
+	return { name: MANUAL_TRIGGER_NAME, type: MANUAL_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
+}
+
 /** Manual Trigger followed by the given AWeber nodes in a chain, all using one credential. */
 export function aweberWorkflow(name: string, credentialId: string, steps: AweberStep[]): WorkflowJson {
-	const trigger: WorkflowNode = {
-		name: MANUAL_TRIGGER_NAME,
-		type: MANUAL_TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
+	const trigger = manualTriggerNode();
 	const nodes = steps.map((step, index) => aweberNode(step, credentialId, [220 * (index + 1), 0]));
 	return {
 		name,
