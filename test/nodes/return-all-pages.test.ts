@@ -179,6 +179,8 @@ describe('A Limit from an expression', () => {
 		[-5, 'must be at least 1, not -5'],
 		[2.5, 'must be a whole number, not 2.5'],
 		['many', 'must be a number, not "many"'],
+		['', 'must be a number, not ""'],
+		['  ', 'must be a number, not "  "'],
 		[null, 'must be a number, not null'],
 	])('%p is refused before any request, naming the field, and the next item is read', async (limit, problem) => {
 		const result = await limitedBy([limit, 2]);
