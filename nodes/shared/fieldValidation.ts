@@ -59,6 +59,14 @@ export function checkIpAddress(context: FieldContext, value: unknown, label: str
 	return address;
 }
 
+/** A number typed or from an expression: a number or numeric text; blank text, null, Infinity or anything else is refused. */
+export function checkNumber(context: FieldContext, value: unknown, label: string): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && Number.isFinite(number)) return number;
+	const given = typeof value === 'string' ? `"${value}"` : typeof value === 'number' ? String(value) : describeType(value);
+	throw invalidField(context, label, `must be a number, not ${given}`);
+}
+
 export function describeType(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'a list';
@@ -83,12 +91,8 @@ export function requireFields(...fields: Array<{ name: string; label: string }>)
  */
 export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	if (this.getNodeParameter('returnAll', true) !== false) return requestOptions;
-	const limit = this.getNodeParameter('limit', 1) as unknown;
-	const number = typeof limit === 'string' && limit.trim() !== '' ? Number(limit) : limit;
-	if (typeof number !== 'number' || Number.isNaN(number)) {
-		throw invalidField(this, 'Limit', `must be a number, not ${typeof limit === 'string' ? `"${limit}"` : describeType(limit)}`);
-	}
-	if (!Number.isInteger(number)) throw invalidField(this, 'Limit', `must be a whole number, not ${number}`);
-	if (number < 1) throw invalidField(this, 'Limit', `must be at least 1, not ${number}`);
+	const limit = checkNumber(this, this.getNodeParameter('limit', 1), 'Limit');
+	if (!Number.isInteger(limit)) throw invalidField(this, 'Limit', `must be a whole number, not ${limit}`);
+	if (limit < 1) throw invalidField(this, 'Limit', `must be at least 1, not ${limit}`);
 	return requestOptions;
 }

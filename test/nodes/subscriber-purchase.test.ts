@@ -67,7 +67,11 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 		['eventNote', ' ', 'The "Event Note" field is empty'],
 		['vendor', { name: 'Sandbox Store' }, 'The "Vendor" field must be text, not an object'],
 		['productName', '', 'The "Product Name" field is empty'],
-		['value', 'forty', 'The "Value" field must be a number'],
+		['value', 'forty', 'The "Value" field must be a number, not "forty"'],
+		['value', '', 'The "Value" field must be a number, not ""'],
+		['value', null, 'The "Value" field must be a number, not null'],
+		['value', true, 'The "Value" field must be a number, not a boolean'],
+		['value', Number.POSITIVE_INFINITY, 'The "Value" field must be a number, not Infinity'],
 	])('refuses a bad %s before any request', async (field, value, message) => {
 		const result = await subscriber({ ...purchase, [field]: '={{ $json.value }}' }, { items: [{ value }] });
 		expect(result.error?.message).toBe(message);
@@ -78,6 +82,12 @@ describe('AWeber Subscriber node: Track Purchase', () => {
 		const result = await subscriber({ ...purchase, url: 'http://sandbox-outfitters.example/checkout' });
 		expect(result.status).toBe('success');
 		expect(apiCalls(bed)[0].body).toMatchObject({ url: 'http://sandbox-outfitters.example/checkout' });
+	});
+
+	it('takes a Value written as text from an expression, as a number', async () => {
+		const result = await subscriber({ ...purchase, value: '={{ $json.value }}' }, { items: [{ value: ' 49.50 ' }] });
+		expect(result.status).toBe('success');
+		expect(apiCalls(bed)[0].body).toMatchObject({ value: 49.5 });
 	});
 
 	it('refuses an event time that is no date before any request', async () => {

@@ -15,7 +15,7 @@ import {
 	type CustomFieldValue,
 } from '../../../shared/customFields';
 import { isSubscriber, unexpectedAnswer } from '../../../shared/answers';
-import { checkEmailAddress, checkIpAddress, checkText, invalidField } from '../../../shared/fieldValidation';
+import { checkEmailAddress, checkIpAddress, checkNumber, checkText, invalidField } from '../../../shared/fieldValidation';
 import { locationOf } from '../../../shared/followLocation';
 import { fillPathParameters, readPathParameter } from '../../../shared/pathParameters';
 import { buyerLinkOfPurchase, idOfLink } from '../../../shared/links';
@@ -195,9 +195,7 @@ export async function sendPurchase(
 	const currency = text('currency', 'Currency').toUpperCase();
 	if (!/^[A-Z]{3}$/.test(currency)) throw invalidField(this, 'Currency', `must be a three-letter ISO currency code such as USD, not "${currency}"`);
 	body.currency = currency;
-	const value = Number(this.getNodeParameter('value', Number.NaN));
-	if (!Number.isFinite(value)) throw invalidField(this, 'Value', 'must be a number');
-	body.value = value;
+	body.value = checkNumber(this, this.getNodeParameter('value', Number.NaN), 'Value');
 	const eventTime = this.getNodeParameter('additionalFields.eventTime', '') as unknown;
 	if (eventTime === '' || eventTime === undefined || eventTime === null) {
 		body.event_time = aweberTimestamp(new Date());
