@@ -87,10 +87,10 @@ export function requireFields(...fields: Array<{ name: string; label: string }>)
 
 /**
  * A collection read's Limit (shown when Return All is off), checked for every operation (routing.ts aweberTransport):
- * n8n holds a typed Limit at 1 or more, not one an expression gives, which AWeber would refuse as its `ws.size`.
+ * n8n holds a typed Limit at 1 or more, not one an expression gives, which AWeber would refuse as its `ws.size`. n8n
+ * drops a parameter its node does not show (a Limit under Return All) before the node reads it: it reads as 1 here.
  */
 export async function checkLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	if (this.getNodeParameter('returnAll', true) !== false) return requestOptions;
 	const limit = checkNumber(this, this.getNodeParameter('limit', 1), 'Limit');
 	if (!Number.isInteger(limit)) throw invalidField(this, 'Limit', `must be a whole number, not ${limit}`);
 	if (limit < 1) throw invalidField(this, 'Limit', `must be at least 1, not ${limit}`);

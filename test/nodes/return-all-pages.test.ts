@@ -190,6 +190,12 @@ describe('A Limit from an expression', () => {
 		expect(apiCalls(bed).map((call) => call.query['ws.size'])).toEqual(['2']);
 	});
 
+	it('is not read under Return All, where no Limit applies', async () => {
+		const result = await run(bed, 'aWeberSubscriber', { operation: 'getAll', ...newsletterScope(bed, bulk()), returnAll: true, limit: '={{ $json.limit }}' }, { items: [{ limit: 0 }] });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(250);
+	});
+
 	it('takes a whole number written as text', async () => {
 		const result = await limitedBy(['3']);
 		expect(result.items.map((subscriber) => subscriber.email)).toEqual(bulkEmails(0, 3));
