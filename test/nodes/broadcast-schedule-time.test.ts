@@ -1,3 +1,5 @@
+import { DateTime } from 'luxon';
+
 import { parseScheduleTime } from '../../nodes/AWeberBroadcast/resources/broadcast/scheduleTime';
 
 describe('"Schedule For" time zone handling', () => {
@@ -52,5 +54,83 @@ describe('"Schedule For" time zone handling', () => {
 
 	it('says so when the workflow time zone is unknown', () => {
 		expect(parseScheduleTime('2030-01-01T10:00', 'Mars/Olympus')).toEqual({ problem: 'The workflow\'s time zone "Mars/Olympus" is unknown' });
+	});
+
+	// Clock changes of 2027 (tzdata), north and south: the skipped hour when clocks go forward, the repeated hour
+	// when they go back. Santiago changes at midnight, so a date alone can fall in its gap.
+	it.each([
+		['New York, spring', '2027-03-14T02:30', 'America/New_York', '02:30', '02:00', '03:00', '2027-03-14T03:00:00-04:00'],
+		['Berlin, spring', '2027-03-28T02:30:00', 'Europe/Berlin', '02:30', '02:00', '03:00', '2027-03-28T03:00:00+02:00'],
+		['Sydney, October', '2027-10-03T02:00', 'Australia/Sydney', '02:00', '02:00', '03:00', '2027-10-03T03:00:00+11:00'],
+		['Auckland, September, with seconds', '2027-09-26T02:59:59', 'Pacific/Auckland', '02:59:59', '02:00', '03:00', '2027-09-26T03:00:00+13:00'],
+		['Santiago, September: a date alone is midnight, which does not exist', '2027-09-05', 'America/Santiago', '00:00', '00:00', '01:00', '2027-09-05T01:00:00-03:00'],
+	])('refuses a wall-clock time the zone skips, naming the gap (%s)', (_case, value, zone, time, from, to, firstAfter) => {
+		expect(parseScheduleTime(value, zone)).toEqual({ gap: { date: value.slice(0, 10), time, from, to, firstAfter } });
+	});
+
+	it.each([
+		['New York, just before the gap', '2027-03-14T01:59', 'America/New_York', '2027-03-14T01:59:00-05:00'],
+		['New York, the first minute after it', '2027-03-14T03:00', 'America/New_York', '2027-03-14T03:00:00-04:00'],
+		['Sydney, the first minute after it', '2027-10-03T03:00', 'Australia/Sydney', '2027-10-03T03:00:00+11:00'],
+		['Santiago, the first minute after it', '2027-09-05T01:00', 'America/Santiago', '2027-09-05T01:00:00-03:00'],
+	])('takes the times on either side of a gap as they are (%s)', (_case, value, zone, iso) => {
+		expect(parseScheduleTime(value, zone)).toEqual({ time: { iso, epochMs: Date.parse(iso) } });
+	});
+
+	it.each([
+		['New York, November', '2027-11-07T01:30', 'America/New_York', '2027-11-07T01:30:00-04:00'],
+		['Berlin, October', '2027-10-31T02:30', 'Europe/Berlin', '2027-10-31T02:30:00+02:00'],
+		['Berlin, October, the repeated hour\'s first minute', '2027-10-31T02:00', 'Europe/Berlin', '2027-10-31T02:00:00+02:00'],
+		['Sydney, April', '2027-04-04T02:30', 'Australia/Sydney', '2027-04-04T02:30:00+11:00'],
+		['Auckland, April', '2027-04-04T02:59:59', 'Pacific/Auckland', '2027-04-04T02:59:59+13:00'],
+		['Santiago, April', '2027-04-03T23:30', 'America/Santiago', '2027-04-03T23:30:00-03:00'],
+	])('reads a wall-clock time the zone shows twice as the earlier of the two, in every zone (%s)', (_case, value, zone, iso) => {
+		expect(parseScheduleTime(value, zone)).toEqual({ time: { iso, epochMs: Date.parse(iso) } });
+	});
+
+	it.each([
+		['New York', '2027-11-07T01:30', 'America/New_York', '-05:00'],
+		['Berlin', '2027-10-31T02:30', 'Europe/Berlin', '+01:00'],
+		['Sydney', '2027-04-04T02:30', 'Australia/Sydney', '+10:00'],
+	])('gives the later of two repeated times when the value says its offset (%s)', (_case, value, zone, laterOffset) => {
+		const later = `${value}:00${laterOffset}`;
+		expect(parseScheduleTime(later, zone)).toEqual({ time: { iso: later, epochMs: Date.parse(later) } });
+		const earlier = parseScheduleTime(value, zone) as { time: { epochMs: number } };
+		expect(Date.parse(later) - earlier.time.epochMs).toBe(3_600_000);
+	});
+
+	// The same moment typed in the zone, and given as an expression gives it: a Luxon DateTime (in the zone, in
+	// another zone, or with a fixed offset), a JS Date, ISO text with Z or an offset, epoch milliseconds.
+	it.each([
+		['New York', '2027-07-15T10:00', 'America/New_York'],
+		['Berlin', '2027-12-24T18:00', 'Europe/Berlin'],
+		['Sydney', '2027-07-15T10:00', 'Australia/Sydney'],
+		['Sydney, summer', '2027-12-24T18:00', 'Australia/Sydney'],
+		['Santiago', '2027-07-15T10:00', 'America/Santiago'],
+		['Auckland, just after the gap', '2027-09-26T03:00', 'Pacific/Auckland'],
+	])('a typed time and the same moment from an expression give the same instant (%s)', (_case, typed, zone) => {
+		const expected = parseScheduleTime(typed, zone);
+		expect(expected).toMatchObject({ time: { iso: expect.stringMatching(new RegExp(`^${typed}:00[+-]\\d{2}:\\d{2}$`)) } });
+		const inZone = DateTime.fromISO(typed, { zone });
+		const sameMoments: unknown[] = [
+			inZone,
+			DateTime.fromObject({ year: inZone.year, month: inZone.month, day: inZone.day, hour: inZone.hour }, { zone }),
+			inZone.setZone('Asia/Tokyo'),
+			inZone.setZone('UTC'),
+			inZone.toUTC().setZone(`UTC${inZone.toFormat('ZZ')}`),
+			inZone.toJSDate(),
+			inZone.toISO(),
+			inZone.toUTC().toISO(),
+			inZone.toMillis(),
+		];
+		// The instant is what AWeber schedules; a value with its own offset keeps it in the text sent.
+		const instant = (expected as { time: { epochMs: number } }).time.epochMs;
+		for (const moment of sameMoments) expect(parseScheduleTime(moment, zone)).toMatchObject({ time: { epochMs: instant } });
+	});
+
+	it('takes a DateTime that Luxon moved past a gap as the instant it is (Luxon moves forward; the typed time is refused)', () => {
+		const moved = DateTime.fromISO('2027-03-14T02:30', { zone: 'America/New_York' });
+		expect(parseScheduleTime(moved, 'America/New_York')).toMatchObject({ time: { iso: '2027-03-14T03:30:00-04:00' } });
+		expect(parseScheduleTime('2027-03-14T02:30', 'America/New_York')).toHaveProperty('gap');
 	});
 });

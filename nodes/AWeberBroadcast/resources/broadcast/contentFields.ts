@@ -29,6 +29,24 @@ export const bodyTextField: INodeProperties = {
 	description: 'The plain-text version of the email',
 };
 
+/**
+ * How "Schedule For" is read, for both fields that take it (Schedule, and Create's Additional Fields): the rules
+ * scheduleTime.ts applies, in the words users see.
+ */
+const SCHEDULE_TIME_RULES =
+	"A time without a zone is in the workflow's time zone. A time the clocks skip when they go forward is refused; a time they show twice when they go back is the first of the two, in every zone. A time with an offset or Z, and a date from an expression ($now, DateTime, a JS Date), is that moment whatever the workflow's zone.";
+
+export function scheduleForField(lead: string, required: boolean): INodeProperties {
+	return {
+		displayName: 'Schedule For',
+		name: 'scheduledFor',
+		type: 'dateTime',
+		...(required ? { required: true } : {}),
+		default: '',
+		description: `${lead} ${SCHEDULE_TIME_RULES} A time in the past is refused.`,
+	};
+}
+
 function listsField(name: string, displayName: string, description: string): INodeProperties {
 	return {
 		displayName,

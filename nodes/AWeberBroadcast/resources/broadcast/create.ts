@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
-import { bodyHtmlField, byDisplayName, bodyTextField, broadcastSettingFields, subjectField } from './contentFields';
+import { bodyHtmlField, byDisplayName, bodyTextField, broadcastSettingFields, scheduleForField, subjectField } from './contentFields';
 import { simplifyBroadcasts } from './hooks';
 
 const properties: INodeProperties[] = [
@@ -19,14 +19,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: byDisplayName([
 			...broadcastSettingFields,
-			{
-				displayName: 'Schedule For',
-				name: 'scheduledFor',
-				type: 'dateTime',
-				default: '',
-				description:
-					"Schedule the new draft at once for this time. A time without a zone is in the workflow's time zone.",
-			},
+			scheduleForField('Schedule the new draft at once for this time.', false),
 		]),
 	},
 	simplifyToggle(simplifyBroadcasts),

@@ -73,6 +73,14 @@ export function readScheduleTime(context: IExecuteSingleFunctions, parameterPath
 	const timeZone = context.getTimezone();
 	const parsed = parseScheduleTime(value, timeZone);
 	if ('problem' in parsed) fail(context, 'The "Schedule For" field is not a valid date and time', parsed.problem);
+	if ('gap' in parsed) {
+		const { date, time, from, to, firstAfter } = parsed.gap;
+		fail(
+			context,
+			`The "Schedule For" field is ${time} on ${date}, which does not exist in ${timeZone}: clocks go from ${from} to ${to} that day`,
+			`Pick a time before ${from} or from ${to} on (e.g. ${firstAfter}, when the clocks have changed). A time without a zone is read in the workflow's time zone (${timeZone}, set in the workflow's settings).`,
+		);
+	}
 	const { time } = parsed;
 	if (time.epochMs < Date.now() - SCHEDULE_TOLERANCE_MS) {
 		fail(

@@ -1,7 +1,11 @@
 /**
  * Turns what a user typed or picked for "Schedule For" into the ISO-8601 time with offset that AWeber's
- * schedule endpoint takes. n8n's date picker gives a wall-clock time without a zone: that is the user's
- * time in the workflow's time zone. A value that carries its own offset (or Z) means that instant.
+ * schedule endpoint takes, by these rules (the field's description states them to users):
+ * - a time without a zone (what n8n's date picker gives) is a wall-clock time in the workflow's time zone;
+ * - a wall-clock time the zone skips (clocks going forward) is refused, naming the gap: no silent hour off;
+ * - a wall-clock time the zone shows twice (clocks going back) is its earlier occurrence, in every zone;
+ * - a value that is already an instant (ISO text with an offset or Z, a JS Date, a Luxon DateTime, epoch
+ *   milliseconds) is that instant, whatever the workflow's zone.
  */
 export interface ScheduleTime {
 	/** `2025-03-01T09:30:00+01:00`: seconds precision, AWeber strips microseconds anyway. */
@@ -12,8 +16,18 @@ export interface ScheduleTime {
 const DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/** The time, or why the value is not one (the caller words the error for its field). */
-export type ParsedScheduleTime = { time: ScheduleTime } | { problem: string };
+/** A wall-clock time the zone skips: `date` and `time` as given; clocks go from `from` to `to` (HH:MM) that day. */
+export interface ScheduleGap {
+	date: string;
+	time: string;
+	from: string;
+	to: string;
+	/** The first time after the gap, with its offset: what a user who meant "as soon as the clocks change" can give. */
+	firstAfter: string;
+}
+
+/** The time, why the value is not one, or the gap it falls in (the caller words the error for its field). */
+export type ParsedScheduleTime = { time: ScheduleTime } | { problem: string } | { gap: ScheduleGap };
 
 export function parseScheduleTime(value: unknown, timeZone: string): ParsedScheduleTime {
 	if (!isKnownTimeZone(timeZone)) return { problem: `The workflow's time zone "${timeZone}" is unknown` };
@@ -36,10 +50,47 @@ export function parseScheduleTime(value: unknown, timeZone: string): ParsedSched
 		const offsetMinutes = zoneOffsetMinutes(zone);
 		return { time: { iso: formatWithOffset(wallClockAsUtc, offsetMinutes), epochMs: wallClockAsUtc - offsetMinutes * 60_000 } };
 	}
-	// Two passes find the zone's offset at that wall-clock time (the first guess may sit across a DST change).
-	let offsetMinutes = offsetInZone(timeZone, wallClockAsUtc);
-	offsetMinutes = offsetInZone(timeZone, wallClockAsUtc - offsetMinutes * 60_000);
-	return { time: { iso: formatWithOffset(wallClockAsUtc, offsetMinutes), epochMs: wallClockAsUtc - offsetMinutes * 60_000 } };
+	return atWallClock(wallClockAsUtc, timeZone);
+}
+
+/** A day either side covers any one offset change; zones do not change their offset twice within two days. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instants at which the zone's clocks show this wall-clock time: one, two (the repeated hour: the earlier is
+ * taken) or none (the skipped hour: refused). Each offset the zone has around that day is tried.
+ */
+function atWallClock(wallClockAsUtc: number, timeZone: string): ParsedScheduleTime {
+	const before = offsetInZone(timeZone, wallClockAsUtc - DAY_MS);
+	const after = offsetInZone(timeZone, wallClockAsUtc + DAY_MS);
+	const instants = [before, after]
+		.filter((offset) => offsetInZone(timeZone, wallClockAsUtc - offset * 60_000) === offset)
+		.map((offset) => wallClockAsUtc - offset * 60_000);
+	if (instants.length === 0) return { gap: describeGap(wallClockAsUtc, timeZone, before, after) };
+	return { time: atInstant(Math.min(...instants), timeZone) };
+}
+
+/**
+ * The skipped hour around a wall-clock time: the instant the offset changes lies between the time read with the
+ * later offset and with the earlier one; halving finds it to the second.
+ */
+function describeGap(wallClockAsUtc: number, timeZone: string, before: number, after: number): ScheduleGap {
+	let low = wallClockAsUtc - after * 60_000;
+	let high = wallClockAsUtc - before * 60_000;
+	while (high - low > 1000) {
+		const middle = low + Math.floor((high - low) / 2000) * 1000;
+		if (offsetInZone(timeZone, middle) === before) low = middle;
+		else high = middle;
+	}
+	const clock = (utc: number) => new Date(utc).toISOString().slice(11, 16);
+	const text = new Date(wallClockAsUtc).toISOString();
+	return {
+		date: text.slice(0, 10),
+		time: text.slice(11, 19).replace(/:00$/, ''),
+		from: clock(high + before * 60_000),
+		to: clock(high + after * 60_000),
+		firstAfter: formatWithOffset(high + after * 60_000, after),
+	};
 }
 
 function atInstant(epochMs: number, timeZone: string): ScheduleTime {
