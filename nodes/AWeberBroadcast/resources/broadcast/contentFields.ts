@@ -34,7 +34,7 @@ export const bodyTextField: INodeProperties = {
  * scheduleTime.ts applies, in the words users see.
  */
 const SCHEDULE_TIME_RULES =
-	"A time without a zone is in the workflow's time zone. A time the clocks skip when they go forward is refused; a time they show twice when they go back is the first of the two, in every zone. A time with an offset or Z, and a date from an expression ($now, DateTime, a JS Date), is that moment whatever the workflow's zone.";
+	"A time without a zone is in the workflow's time zone. A time the clocks skip when they go forward is refused; a time they show twice when they go back is the first of the two, in every zone (for the second, give its offset). A time with an offset or Z, and a date from an expression ($now, DateTime, a JS Date), is that moment whatever the workflow's zone. A time in the past is refused.";
 
 export function scheduleForField(lead: string, required: boolean): INodeProperties {
 	return {
@@ -43,7 +43,7 @@ export function scheduleForField(lead: string, required: boolean): INodeProperti
 		type: 'dateTime',
 		...(required ? { required: true } : {}),
 		default: '',
-		description: `${lead} ${SCHEDULE_TIME_RULES} A time in the past is refused.`,
+		description: `${lead} ${SCHEDULE_TIME_RULES}`,
 	};
 }
 
