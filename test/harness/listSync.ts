@@ -64,6 +64,7 @@ export function syncWorkflow(harness: N8nHarness, options: SyncWorkflowOptions):
 	const workflow = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as { nodes: INode[]; connections: IConnections };
 	registerBaseNode(harness, 'n8n-nodes-base.noOp', 'NoOp/NoOp.node.js', 'NoOp', 1);
 	registerBaseNode(harness, 'n8n-nodes-base.set', 'Set/Set.node.js', 'Set', 3.4);
+	registerBaseNode(harness, 'n8n-nodes-base.filter', 'Filter/Filter.node.js', 'Filter', 2.2);
 	registerBaseNode(harness, 'n8n-nodes-base.compareDatasets', 'CompareDatasets/CompareDatasets.node.js', 'CompareDatasets', 2.3);
 	const locator = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 	const nodes = workflow.nodes

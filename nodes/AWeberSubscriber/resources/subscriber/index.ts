@@ -27,6 +27,8 @@ import {
 	unwrapFoundSubscriber,
 } from './hooks';
 import { subscriberMoveDescription } from './move';
+import { subscriberShapeSourceDescription } from './shapeSource';
+import { shapeSourceContact } from './sourceContact';
 import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
@@ -165,6 +167,15 @@ export const subscriberOperations: INodeProperties = {
 			},
 		},
 		{
+			name: 'Shape Source for Comparison',
+			value: 'shapeSource',
+			action: 'Shape source contacts for comparison',
+			description:
+				"Output each contact of a source (a CRM, a shop, a sheet) exactly as Get Many's Shape for Comparison outputs a subscriber, for n8n's Compare Datasets node in a sync (sends nothing but one read of the list's custom fields)",
+			// Nothing to send per item: the routed entry shapes the item, reading the list's custom field names once per run.
+			routing: { operations: { pagination: shapeSourceContact } },
+		},
+		{
 			name: 'Track Purchase',
 			value: 'trackPurchase',
 			action: 'Record a purchase for a subscriber',
@@ -224,6 +235,7 @@ export const subscriberDescription: INodeProperties[] = [
 	...subscriberUnsubscribeDescription,
 	...subscriberDeleteDescription,
 	...subscriberMoveDescription,
+	...subscriberShapeSourceDescription,
 	...subscriberTrackPurchaseDescription,
 ];
 
