@@ -53,7 +53,19 @@ export interface SyncWorkflowOptions {
 	unsubscribe?: boolean;
 	/** Leave out the Update node, as if changed contacts were not written (shows that the check catches it). */
 	withoutUpdate?: boolean;
+	/** The source gives no items (the trigger gives one, as in n8n; the source's stand-in keeps none of it). */
+	emptySource?: boolean;
 }
+
+/** A Filter that keeps no item: the stand-in of a source that came back empty. */
+const NOTHING_PASSES = {
+	conditions: {
+		options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+		conditions: [{ id: 'never', leftValue: '={{ false }}', rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+		combinator: 'and',
+	},
+	options: {},
+};
 
 /**
  * The example as the harness runs it: the manual trigger and the CRM stand-in become pass-through nodes, so the
@@ -71,6 +83,7 @@ export function syncWorkflow(harness: N8nHarness, options: SyncWorkflowOptions):
 		.filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
 		.filter((node) => !(options.withoutUpdate && node.name === SYNC_NODES.update))
 		.map((node): INode => {
+			if (node.name === SOURCE_NAME && options.emptySource) return { ...node, type: 'n8n-nodes-base.filter', typeVersion: 2.2, parameters: NOTHING_PASSES };
 			if (node.name === TRIGGER_NAME || node.name === SOURCE_NAME) return { ...node, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
 			if (!node.type.startsWith('n8n-nodes-aweber.')) return node;
 			return {
@@ -157,6 +170,8 @@ export function checkListAgainstSource(
 
 /** The harness's run of the example over a source, with its items per branch. */
 export async function runSync(harness: N8nHarness, source: SourceContact[], options: SyncWorkflowOptions) {
-	const { nodes, connections, startNode } = syncWorkflow(harness, options);
-	return await harness.run({ nodes, connections, settings: { executionOrder: 'v1' } }, { startNode, inputItems: source as unknown as IDataObject[] });
+	const emptySource = source.length === 0;
+	const { nodes, connections, startNode } = syncWorkflow(harness, { ...options, emptySource });
+	const inputItems = emptySource ? [{}] : (source as unknown as IDataObject[]);
+	return await harness.run({ nodes, connections, settings: { executionOrder: 'v1' } }, { startNode, inputItems });
 }

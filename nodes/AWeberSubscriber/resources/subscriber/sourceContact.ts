@@ -1,4 +1,4 @@
-import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { customFieldNamesOfList, matchField, readCustomFieldValues, unknownCustomField } from '../../../shared/customFields';
 import { asNodeError } from '../../../shared/errors';
@@ -51,10 +51,7 @@ function duplicatedAddresses(byEmail: Map<string, number[]>): string[] {
 }
 
 /** The operation's routed entry (routing.operations.pagination): reads its item, sends nothing of its own. */
-export async function shapeSourceContact(
-	this: IExecutePaginationFunctions,
-	_requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+export async function shapeSourceContact(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {
 	const itemIndex = this.getItemIndex();
 	const byEmail = runStateOf(this)?.sourceEmails ?? new Map<string, number[]>();
 	try {
