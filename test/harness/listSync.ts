@@ -110,7 +110,8 @@ export async function readList(apiBaseUrl: string, accessToken: string, accountI
 	let next: string | undefined = `${apiBaseUrl}/1.0/accounts/${accountId}/lists/${listId}/subscribers?ws.size=100`;
 	while (next) {
 		const answer = await request(next, { headers: { authorization: `Bearer ${accessToken}` } });
-		const page = (await answer.body.json()) as { entries: StoredSubscriber[]; next_collection_link?: string };
+		const page = (await answer.body.json()) as { entries?: StoredSubscriber[]; next_collection_link?: string };
+		if (answer.statusCode !== 200 || !Array.isArray(page.entries)) throw new Error(`readList: ${next} answered ${answer.statusCode}: ${JSON.stringify(page).slice(0, 300)}`);
 		all.push(...page.entries);
 		next = page.next_collection_link;
 	}
