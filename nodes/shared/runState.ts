@@ -19,7 +19,7 @@ export interface RunState {
 	refusedInputs: Map<number, unknown>;
 	customFieldNames: Map<string, Promise<string[]>>;
 	sentFields: Map<number, IDataObject>;
-	sourceEmails: Map<string, number[]>;
+	sourceEmails: { byEmail: Map<string, number[]>; noticed: boolean };
 	unsubscribeGuard?: Promise<void>;
 }
 
@@ -56,7 +56,7 @@ export function runStateOf(context: object): RunState | undefined {
 			refusedInputs: new Map(),
 			customFieldNames: new Map(),
 			sentFields: new Map(),
-			sourceEmails: new Map(),
+			sourceEmails: { byEmail: new Map(), noticed: false },
 		};
 		runs.set(runKey, run);
 	}

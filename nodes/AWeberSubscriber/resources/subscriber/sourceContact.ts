@@ -47,26 +47,31 @@ function everyCustomField(context: IExecutePaginationFunctions, known: string[],
 
 /** The addresses given on more than one item, with their item numbers (1-based, as the editor shows them). */
 function duplicatedAddresses(byEmail: Map<string, number[]>): string[] {
-	return [...byEmail].filter(([, indexes]) => indexes.length > 1).map(([email, indexes]) => `${email} (items ${indexes.map((index) => index + 1).join(', ')})`);
+	return [...byEmail].filter(([, indexes]) => indexes.length > 1).map(([email, indexes]) => `${email} (items ${[...indexes].sort((a, b) => a - b).map((index) => index + 1).join(', ')})`);
 }
 
 /** The operation's routed entry (routing.operations.pagination): reads its item, sends nothing of its own. */
 export async function shapeSourceContact(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {
 	const itemIndex = this.getItemIndex();
-	const byEmail = runStateOf(this)?.sourceEmails ?? new Map<string, number[]>();
+	const sources = runStateOf(this)?.sourceEmails ?? { byEmail: new Map<string, number[]>(), noticed: false };
+	const { byEmail } = sources;
 	try {
 		// Read and registered before the first await (A11): by the time the list's field names arrive, every item is in.
 		const contact = readSourceContact(this);
-		byEmail.set(contact.email, [...(byEmail.get(contact.email) ?? []), itemIndex]);
+		const indexes = byEmail.get(contact.email);
+		if (indexes) indexes.push(itemIndex);
+		else byEmail.set(contact.email, [itemIndex]);
 		const known = await customFieldNamesOfList(this);
-		if (itemIndex === Math.min(...[...byEmail.values()].flat())) {
+		// Once per run, by the first item the answer reaches: every address is known by then.
+		if (!sources.noticed) {
+			sources.noticed = true;
 			const duplicated = duplicatedAddresses(byEmail);
 			if (duplicated.length > 0) {
 				notify(this, 'warn', `AWeber: ${duplicated.length} address(es) given on more than one item; each is output once, from its last item: ${duplicated.join('; ')}`);
 			}
 		}
-		const items = byEmail.get(contact.email) ?? [itemIndex];
-		if (items[items.length - 1] !== itemIndex) return [];
+		// The last row wins: an earlier item of the same address outputs nothing.
+		if (Math.max(...(byEmail.get(contact.email) ?? [itemIndex])) !== itemIndex) return [];
 		const shaped = { email: contact.email, name: contact.name, tags: contact.tags, custom_fields: everyCustomField(this, known, contact.given) };
 		return [{ json: shaped, pairedItem: { item: itemIndex } }];
 	} catch (error) {
