@@ -1,7 +1,8 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { unexpectedAnswer } from './answers';
+import { DEFAULT_UNSUBSCRIBE_LIMIT_PERCENT } from './unsubscribeLimit';
 import { listPathOf } from './listPath';
 import { runStateOf } from './runState';
 import { aweberGet } from './transport';
@@ -12,29 +13,6 @@ import { aweberGet } from './transport';
  * the list's subscribed subscribers. A sync whose source failed (came back empty, or its address column renamed)
  * otherwise sees every subscriber as removed and unsubscribes the whole list.
  */
-
-/** 10 %: a nightly sync removes a few percent at most; more is far likelier a broken source than a real night. */
-export const DEFAULT_UNSUBSCRIBE_LIMIT_PERCENT = 10;
-
-export const unsubscribeLimitOptions: INodeProperties[] = [
-	{
-		displayName: 'Most to Unsubscribe (%)',
-		name: 'unsubscribeLimitPercent',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 100 },
-		default: DEFAULT_UNSUBSCRIBE_LIMIT_PERCENT,
-		description:
-			"The most one run may unsubscribe, as a share of the list's subscribed subscribers (one is always allowed). A run that would unsubscribe more is refused before anything is written, so a sync whose source came back empty does not empty the list.",
-	},
-	{
-		displayName: 'Most to Unsubscribe (Count)',
-		name: 'unsubscribeLimitCount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'The most one run may unsubscribe, as a number of subscribers; when set above 0, it is used instead of the share',
-	},
-];
 
 /** Whether this item unsubscribes: the Unsubscribe operation, or Update with Status "Unsubscribed". */
 export function unsubscribes(context: IExecuteSingleFunctions): boolean {

@@ -24,11 +24,11 @@ import {
 	sendSubscriberAdd,
 	sendSubscriberChanges,
 	sendSubscriberEmail,
+	shapeSourceContact,
 	unwrapFoundSubscriber,
 } from './hooks';
 import { subscriberMoveDescription } from './move';
 import { subscriberShapeSourceDescription } from './shapeSource';
-import { shapeSourceContact } from './sourceContact';
 import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
@@ -172,8 +172,12 @@ export const subscriberOperations: INodeProperties = {
 			action: 'Shape source contacts for comparison',
 			description:
 				"Output each contact of a source (a CRM, a shop, a sheet) exactly as Get Many's Shape for Comparison outputs a subscriber, for n8n's Compare Datasets node in a sync (sends nothing but one read of the list's custom fields)",
-			// Nothing to send per item: the routed entry shapes the item, reading the list's custom field names once per run.
-			routing: { operations: { pagination: shapeSourceContact } },
+			routing: {
+				// Not sent per item: the routed entry shapes the item and reads the list's custom field names once per run
+				// (customFields.ts). The URL says what is read, and has its IDs checked before anything (aweberTransport).
+				request: { method: 'GET', url: '/accounts/{accountId}/lists/{listId}/custom_fields' },
+				operations: { pagination: shapeSourceContact },
+			},
 		},
 		{
 			name: 'Track Purchase',

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
-import { unsubscribeLimitOptions } from '../../../shared/unsubscribeGuard';
+import { unsubscribeLimitOptions } from '../../../shared/unsubscribeLimit';
 import { simplifySubscribers } from './hooks';
 
 const properties: INodeProperties[] = [

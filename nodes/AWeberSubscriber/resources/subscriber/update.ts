@@ -6,7 +6,7 @@ import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { tagsProperty } from '../../../shared/tags';
-import { unsubscribeLimitOptions } from '../../../shared/unsubscribeGuard';
+import { unsubscribeLimitOptions } from '../../../shared/unsubscribeLimit';
 import {
 	adTrackingField,
 	ignoreUnknownCustomFieldsOption,
