@@ -38,7 +38,8 @@ async function checkUnsubscribeLimit(context: IExecuteSingleFunctions): Promise<
 	const count = Number(context.getNodeParameter('options.unsubscribeLimitCount', 0));
 	const percent = Number(context.getNodeParameter('options.unsubscribeLimitPercent', DEFAULT_UNSUBSCRIBE_LIMIT_PERCENT));
 	const asked = itemsOfRun(context);
-	if (count > 0 && asked <= count) return;
+	// One is always allowed: a single unsubscribe (an event, a click) costs no read of the list.
+	if (asked <= 1 || (count > 0 && asked <= count)) return;
 	const list = await aweberGet<Record<string, unknown>>(context, listPathOf(context));
 	// AWeber's list carries total_subscribed_subscribers (docs/aweber-behaviour.md#list-totals).
 	const subscribed = list?.total_subscribed_subscribers;
