@@ -127,7 +127,9 @@ function aweberMinutes(calls: RequestLogEntry[], listPath: string, timeScale: nu
 	const span = (entries: RequestLogEntry[]) =>
 		entries.length === 0 ? 0 : Date.parse(entries[entries.length - 1].time) - Date.parse(entries[0].time);
 	const reads = calls.filter((entry) => kindOf(entry, listPath) === 'read page');
-	const writes = calls.filter((entry) => kindOf(entry, listPath) !== 'read page');
+	// The writes proper: a one-off read (the custom field names, the list for the unsubscribe guard) is counted in the
+	// calls, not in a span; the source's shape reads its field names before n8n's own work, which sends nothing.
+	const writes = calls.filter((entry) => ['add', 'update'].includes(kindOf(entry, listPath)));
 	return round(((span(reads) + span(writes)) * timeScale) / 60_000, 2);
 }
 

@@ -58,7 +58,7 @@ The "Keep a list in sync" example (\`examples/keep-list-in-sync.json\`, docs/syn
 ${markdownTable(LIST_SYNC_HEADER, listSyncRows(sync))}
 
 - Least possible: ${sync.minimumCalls} calls (${Math.ceil(s.size / 100)} pages of the list, one write per difference). The example's Update nodes (changed contacts, and removed ones set to unsubscribed) give every custom field with **Replace All Custom Fields** on, so each is one PATCH without reading the subscriber first; each of the three writing nodes reads the list's custom field names once per run.
-- AWeber minutes: the time on AWeber's clock from the first to the last call of the reading, plus the same for the writing (n8n's own work in between, Compare Datasets over ${s.size} x ${s.size} items, sends nothing). Wall: the real time of the whole run in n8n.
+- AWeber minutes: the time on AWeber's clock from the first to the last call of the reading (the pages), plus the same for the writing (the adds and updates; the one-off reads of the custom field names and of the list for the guard are counted in the calls) (n8n's own work in between, Compare Datasets over ${s.size} x ${s.size} items, sends nothing). Wall: the real time of the whole run in n8n.
 - Lost: contacts of the source with no subscriber afterwards. Wrong: subscribers whose name, custom fields, tags (or, for the ones no longer in the source, status) differ from the source, checked field by field by reading the list through the API afterwards.
 - Every 7th address of the source is in capitals: AWeber matches addresses ignoring case, so neither run writes for that.${
 		sync.perRowMeasured.wrong > 0

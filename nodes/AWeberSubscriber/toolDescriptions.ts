@@ -56,6 +56,11 @@ export const subscriberToolDescriptions = toolDescriptions(undefined, {
 		changes: 'marks them unsubscribed on the first list and adds them to the destination list, which may send them that list\'s emails',
 		returns: 'the subscriber on the destination list',
 	},
+	shapeSource: {
+		does: "Write a contact of another system (a CRM, a shop, a sheet) the way a list's subscriber is compared in a sync: email in lower case, trimmed name, sorted tags, every custom field of the list as text",
+		needs: 'the list and the contact\'s email address (name, tags and custom field values if any)',
+		returns: 'the contact in that shape, or nothing for an address a later item gives again',
+	},
 	trackPurchase: {
 		does: 'Record a sale for a buyer, adding them to the list if they are not on it',
 		needs: 'the list, the buyer\'s email address, the product and the amount',
@@ -65,7 +70,7 @@ export const subscriberToolDescriptions = toolDescriptions(undefined, {
 	unsubscribe: {
 		does: 'Unsubscribe a subscriber from a list so they get no more emails from it, keeping their data and history',
 		needs: 'the list and the subscriber (ID or email address)',
-		changes: 'sets the subscriber\'s status to unsubscribed, so they stop receiving the list\'s emails',
+		changes: 'sets the subscriber\'s status to unsubscribed, so they stop receiving the list\'s emails (a run that would unsubscribe more than 10 % of the list is refused)',
 		returns: 'the unsubscribed subscriber',
 	},
 	update: {

@@ -45,7 +45,7 @@ function ignoresUnknownCustomFields(context: FieldContext): boolean {
 	return context.getNodeParameter('options.ignoreUnknownCustomFields', false) === true;
 }
 
-function unknownCustomField(context: FieldContext, name: string, known: string[], strict: boolean): NodeOperationError {
+export function unknownCustomField(context: FieldContext, name: string, known: string[], strict: boolean): NodeOperationError {
 	const rule = strict
 		? 'With "Strict Custom Fields" on, names must match exactly, including case.'
 		: 'Names match ignoring case. Fix the name, add the field to the list (AWeber Custom Field node), or turn on "Ignore Unknown Custom Fields" under Options to leave such names out as AWeber does.';
@@ -56,7 +56,7 @@ function unknownCustomField(context: FieldContext, name: string, known: string[]
 }
 
 /** The list's field a name stands for: exactly when strict, else ignoring case as AWeber does. */
-function matchField(known: string[], name: string, strict: boolean): string | undefined {
+export function matchField(known: string[], name: string, strict: boolean): string | undefined {
 	return strict ? known.find((field) => field === name) : known.find((field) => field.toLowerCase() === name.toLowerCase());
 }
 

@@ -36,7 +36,20 @@ export function checkText(context: FieldContext, value: unknown, label: string):
 	return text;
 }
 
+/**
+ * An address typed or computed by an expression. Nothing (null, undefined, blanks, or the text an expression makes
+ * of a missing column, "undefined" or "null") is "no email address given", never quoted back as if it were one.
+ */
 export function checkEmailAddress(context: FieldContext, value: unknown, label: string): string {
+	const given = typeof value === 'string' ? value.trim() : value;
+	if (given === undefined || given === null || given === '' || given === 'undefined' || given === 'null') {
+		throw invalidField(
+			context,
+			label,
+			'is empty: no email address given',
+			'Check that the field maps the column that holds the address, spelled as the input spells it (for example `email` or `Email`).',
+		);
+	}
 	const email = checkText(context, value, label);
 	if (!isEmailAddress(email)) {
 		throw invalidField(context, label, `must be an email address, not "${email}"`);

@@ -59,6 +59,11 @@ export type { RoutedError } from './itemFailures';
  *     without the input item's fields; an item output as `{ json: { error }, pairedItem }` (`error` its only
  *     key: 1.x routes nothing else to the error output) gets them in the error output (WorkflowExecute's
  *     error-output split), on 1.x and 2.x alike (test/nodes/error-output.test.ts).
+ * A11 RoutingNode starts every item's request in one synchronous loop (with no batching interval, which AWeber nodes
+ *     do not offer), and awaits only preSends and the pagination call: when an operation's preSends send nothing,
+ *     every item's pagination function has been entered before any macrotask (a request's answer) runs. Shape Source
+ *     for Comparison (sourceContact.ts) relies on it: each item registers its address on entry, so after the run's one
+ *     read of the list's custom fields every item knows every address of the run ("the last row wins").
  */
 
 /** Hidden, first in each node's properties: every operation through the routed entry (A1), its URL's IDs filled and checked, and a Limit checked. */

@@ -19,6 +19,8 @@ export interface RunState {
 	refusedInputs: Map<number, unknown>;
 	customFieldNames: Map<string, Promise<string[]>>;
 	sentFields: Map<number, IDataObject>;
+	sourceEmails: { byEmail: Map<string, number[]>; noticed: boolean };
+	unsubscribeGuard?: Promise<void>;
 }
 
 interface ItemState {
@@ -54,6 +56,7 @@ export function runStateOf(context: object): RunState | undefined {
 			refusedInputs: new Map(),
 			customFieldNames: new Map(),
 			sentFields: new Map(),
+			sourceEmails: { byEmail: new Map(), noticed: false },
 		};
 		runs.set(runKey, run);
 	}

@@ -1,5 +1,5 @@
 // Contract tests: each assumption the package makes about n8n's RoutingNode (listed in nodes/shared/routing.ts,
-// A1 to A10; A10 is checked in test/nodes/error-output.test.ts), checked against the n8n-core this suite runs with.
+// A1 to A11; A10 is checked in test/nodes/error-output.test.ts), checked against the n8n-core this suite runs with.
 // `npm run test:compat` runs them on every n8n version of the matrix; a failure here means the request path must
 // change for that version.
 import type {
@@ -310,6 +310,20 @@ describe('RoutingNode contract (nodes/shared/routing.ts)', () => {
 		};
 		await runProbe({ operation: 'get' });
 		expect(seen.find((entry) => entry.step === 'item 0 saw')?.maxResults).toBe(3);
+	});
+
+	it("A11: when no preSend sends a request, every item's pagination function is called before a macrotask (an answer) runs", async () => {
+		const entered = new Set<number>();
+		const seenAfterAnswer: number[] = [];
+		nodePagination = async function (requestData) {
+			entered.add(this.getItemIndex());
+			// What a request's answer is to the event loop: a macrotask. Shape Source for Comparison awaits one read here.
+			await new Promise((resolve) => setImmediate(resolve));
+			seenAfterAnswer.push(entered.size);
+			return await sendAweberRequest.call(this, requestData);
+		};
+		await runProbe({ operation: 'get' }, 5);
+		expect(seenAfterAnswer).toEqual([5, 5, 5, 5, 5]);
 	});
 
 	it("A8: an error from makeRoutingRequest carries AWeber's status and error body", async () => {

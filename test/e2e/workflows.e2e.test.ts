@@ -412,4 +412,31 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		const after = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
 		expect(checkListAgainstSource(after, exampleSource(), before, { unsubscribeRemoved: false })).toEqual({ lost: [], wrong: [] });
 	});
+
+	it.each([
+		['an empty source', (code: string) => `${code.slice(0, code.indexOf('return ['))}return [];`],
+		['a source whose address column is `Email`', (code: string) => code.replace(/\{ email: /g, '{ Email: ')],
+	])('stops %s with the Unsubscribe node on before anything is written (the guard against emptying a list)', async (_case, source) => {
+		const example = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as WorkflowJson;
+		const nodes = example.nodes.map((node) => {
+			const withCredential = node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: credentialId, name: 'AWeber' } } } : node;
+			if (node.name === SYNC_NODES.unsubscribe) return { ...withCredential, disabled: false };
+			if (node.name === 'CRM contacts (sample)') return { ...node, parameters: { ...node.parameters, jsCode: source(String(node.parameters.jsCode)) } };
+			return withCredential;
+		});
+		const token = () => env.sandbox.issueToken().access_token;
+		const { accountId, lists } = env.sandbox.seed;
+		const before = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		env.sandbox.clearRequests();
+
+		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, { ...example, nodes }));
+
+		expect(result.status).toBe('success');
+		expect(env.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/') && entry.method !== 'GET')).toEqual([]);
+		// The 4 subscribed subscribers of Customers (Mary Keller is unsubscribed), each refused with the same error.
+		expect(nodeItems(result, SYNC_NODES.unsubscribe).map((item) => item.error)).toEqual(
+			Array(4).fill("This run would unsubscribe 4 of the list's 4 subscribed subscribers, more than the limit of 1 (10 % of them)"),
+		);
+		expect(await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers)).toEqual(before);
+	});
 });

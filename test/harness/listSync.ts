@@ -53,7 +53,19 @@ export interface SyncWorkflowOptions {
 	unsubscribe?: boolean;
 	/** Leave out the Update node, as if changed contacts were not written (shows that the check catches it). */
 	withoutUpdate?: boolean;
+	/** The source gives no items (the trigger gives one, as in n8n; the source's stand-in keeps none of it). */
+	emptySource?: boolean;
 }
+
+/** A Filter that keeps no item: the stand-in of a source that came back empty. */
+const NOTHING_PASSES = {
+	conditions: {
+		options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+		conditions: [{ id: 'never', leftValue: '={{ false }}', rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } }],
+		combinator: 'and',
+	},
+	options: {},
+};
 
 /**
  * The example as the harness runs it: the manual trigger and the CRM stand-in become pass-through nodes, so the
@@ -64,12 +76,14 @@ export function syncWorkflow(harness: N8nHarness, options: SyncWorkflowOptions):
 	const workflow = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as { nodes: INode[]; connections: IConnections };
 	registerBaseNode(harness, 'n8n-nodes-base.noOp', 'NoOp/NoOp.node.js', 'NoOp', 1);
 	registerBaseNode(harness, 'n8n-nodes-base.set', 'Set/Set.node.js', 'Set', 3.4);
+	registerBaseNode(harness, 'n8n-nodes-base.filter', 'Filter/Filter.node.js', 'Filter', 2.2);
 	registerBaseNode(harness, 'n8n-nodes-base.compareDatasets', 'CompareDatasets/CompareDatasets.node.js', 'CompareDatasets', 2.3);
 	const locator = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 	const nodes = workflow.nodes
 		.filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
 		.filter((node) => !(options.withoutUpdate && node.name === SYNC_NODES.update))
 		.map((node): INode => {
+			if (node.name === SOURCE_NAME && options.emptySource) return { ...node, type: 'n8n-nodes-base.filter', typeVersion: 2.2, parameters: NOTHING_PASSES };
 			if (node.name === TRIGGER_NAME || node.name === SOURCE_NAME) return { ...node, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
 			if (!node.type.startsWith('n8n-nodes-aweber.')) return node;
 			return {
@@ -96,7 +110,8 @@ export async function readList(apiBaseUrl: string, accessToken: string, accountI
 	let next: string | undefined = `${apiBaseUrl}/1.0/accounts/${accountId}/lists/${listId}/subscribers?ws.size=100`;
 	while (next) {
 		const answer = await request(next, { headers: { authorization: `Bearer ${accessToken}` } });
-		const page = (await answer.body.json()) as { entries: StoredSubscriber[]; next_collection_link?: string };
+		const page = (await answer.body.json()) as { entries?: StoredSubscriber[]; next_collection_link?: string };
+		if (answer.statusCode !== 200 || !Array.isArray(page.entries)) throw new Error(`readList: ${next} answered ${answer.statusCode}: ${JSON.stringify(page).slice(0, 300)}`);
 		all.push(...page.entries);
 		next = page.next_collection_link;
 	}
@@ -156,6 +171,8 @@ export function checkListAgainstSource(
 
 /** The harness's run of the example over a source, with its items per branch. */
 export async function runSync(harness: N8nHarness, source: SourceContact[], options: SyncWorkflowOptions) {
-	const { nodes, connections, startNode } = syncWorkflow(harness, options);
-	return await harness.run({ nodes, connections, settings: { executionOrder: 'v1' } }, { startNode, inputItems: source as unknown as IDataObject[] });
+	const emptySource = source.length === 0;
+	const { nodes, connections, startNode } = syncWorkflow(harness, { ...options, emptySource });
+	const inputItems = emptySource ? [{}] : (source as unknown as IDataObject[]);
+	return await harness.run({ nodes, connections, settings: { executionOrder: 'v1' } }, { startNode, inputItems });
 }

@@ -145,7 +145,8 @@ describe('AWeber Subscriber node: adding and changing subscribers', () => {
 
 		it.each([
 			[{ email: 'not-an-email' }, 'The "Email" field must be an email address, not "not-an-email"'],
-			[{ email: '' }, 'The "Email" field is empty'],
+			[{ email: '' }, 'The "Email" field is empty: no email address given'],
+			[{}, 'The "Email" field is empty: no email address given'],
 			[{ email: { address: 'ok@example.com' } }, 'The "Email" field must be text, not an object'],
 			[{ email: `${'a'.repeat(39)}@example.com` }, 'The "Email" field is longer than AWeber\'s limit of 50 characters'],
 			[{ email: 'ok@example.com', tags: [1, 2] }, 'The "Tags" field must contain only text, but entry 1 is a number'],

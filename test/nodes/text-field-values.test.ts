@@ -27,7 +27,7 @@ describe('A required text field given nothing by its expression is empty', () =>
 		['undefined', {}],
 	])('Email %s: refused as empty, not as a malformed address', async (_case, item) => {
 		const result = await purchaseWith('email', item);
-		expect(result.error?.message).toBe('The "Email" field is empty');
+		expect(result.error?.message).toBe('The "Email" field is empty: no email address given');
 		expect(apiCalls(bed)).toEqual([]);
 	});
 });

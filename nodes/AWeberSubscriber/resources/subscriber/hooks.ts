@@ -8,6 +8,7 @@ export { routedAweberRequest, sendSubscriberAdd } from '../../../shared/routing'
 export { simplifySubscribers } from '../../../shared/simplify';
 export { refusingBadInput } from '../../../shared/itemFailures';
 export { shapeForComparison } from './comparisonShape';
+export { shapeSourceContact } from './sourceContact';
 export { readAddedSubscriber, summarizePurchase, summarizeSubscriberAdd } from './writeOutput';
 export {
 	findSubscriberToGet,

@@ -24,9 +24,11 @@ import {
 	sendSubscriberAdd,
 	sendSubscriberChanges,
 	sendSubscriberEmail,
+	shapeSourceContact,
 	unwrapFoundSubscriber,
 } from './hooks';
 import { subscriberMoveDescription } from './move';
+import { subscriberShapeSourceDescription } from './shapeSource';
 import { subscriberTrackPurchaseDescription } from './trackPurchase';
 import { subscriberUnsubscribeDescription } from './unsubscribe';
 import { subscriberUpdateDescription } from './update';
@@ -165,6 +167,19 @@ export const subscriberOperations: INodeProperties = {
 			},
 		},
 		{
+			name: 'Shape Source for Comparison',
+			value: 'shapeSource',
+			action: 'Shape source contacts for comparison',
+			description:
+				"Output each contact of a source (a CRM, a shop, a sheet) exactly as Get Many's Shape for Comparison outputs a subscriber, for n8n's Compare Datasets node in a sync (sends nothing but one read of the list's custom fields)",
+			routing: {
+				// Not sent per item: the routed entry shapes the item and reads the list's custom field names once per run
+				// (customFields.ts). The URL says what is read, and has its IDs checked before anything (aweberTransport).
+				request: { method: 'GET', url: '/accounts/{accountId}/lists/{listId}/custom_fields' },
+				operations: { pagination: shapeSourceContact },
+			},
+		},
+		{
 			name: 'Track Purchase',
 			value: 'trackPurchase',
 			action: 'Record a purchase for a subscriber',
@@ -224,6 +239,7 @@ export const subscriberDescription: INodeProperties[] = [
 	...subscriberUnsubscribeDescription,
 	...subscriberDeleteDescription,
 	...subscriberMoveDescription,
+	...subscriberShapeSourceDescription,
 	...subscriberTrackPurchaseDescription,
 ];
 

@@ -22,6 +22,7 @@ import { buyerLinkOfPurchase, idOfLink } from '../../../shared/links';
 import { requireCollectionPage } from '../../../shared/collections';
 import { findSubscriberByEmail, foundSubscriberId, subscriberEmailOf, subscriberNotFound } from '../../../shared/subscriberByEmail';
 import { checkTags, readTags } from '../../../shared/tags';
+import { guardUnsubscribes, unsubscribes } from '../../../shared/unsubscribeGuard';
 import { replacedCustomFields } from './everyCustomField';
 import { rememberSentFields } from './writeOutput';
 import { aweberGet } from '../../../shared/transport';
@@ -79,6 +80,8 @@ export async function sendSubscriberChanges(
 ): Promise<IHttpRequestOptions> {
 	// The subscriber is read at the URL: its `{placeholders}` are filled here, whatever preSend ran before this one.
 	requestOptions.url = fillPathParameters(this, requestOptions.url);
+	// Before anything is read or written: a run that would unsubscribe too much of the list is refused whole.
+	if (unsubscribes(this)) await guardUnsubscribes(this);
 	const body = bodyOf(requestOptions);
 	const email = subscriberEmailOf(this);
 	const changes = readSubscriberChanges(this, body);

@@ -6,6 +6,7 @@ import { simplifyToggle } from '../../../shared/descriptions';
 import { listScopeLocators } from '../../../shared/listScope';
 import { subscriberLocator } from '../../../shared/subscriberLocator';
 import { tagsProperty } from '../../../shared/tags';
+import { unsubscribeLimitOptions } from '../../../shared/unsubscribeLimit';
 import {
 	adTrackingField,
 	ignoreUnknownCustomFieldsOption,
@@ -72,7 +73,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [ignoreUnknownCustomFieldsOption, replaceAllCustomFieldsOption, strictCustomFieldsOption],
+		options: [ignoreUnknownCustomFieldsOption, ...unsubscribeLimitOptions, replaceAllCustomFieldsOption, strictCustomFieldsOption],
 	},
 	simplifyToggle(simplifySubscribers),
 ];
