@@ -6,6 +6,8 @@
 // the test file) is still loaded afresh for each file. Per file, as before: `process` (with its own copy of
 // process.env), jest's globals (describe, expect, jest), the fake timers and the spies (restored after the file).
 // A test file that needs a realm of its own says so in its docblock: `@jest-environment node` (jest's own).
+// AWEBER_TEST_ISOLATE=1 gives every file its own context and registry again (jest's default), for comparing or
+// for finding a test that depends on what an earlier file left.
 // docs/testing.md#how-a-test-file-loads.
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -31,9 +33,12 @@ function userFolder() {
 	return workerUserFolder;
 }
 
+const ISOLATE = process.env.AWEBER_TEST_ISOLATE === '1';
+
 class SharedContextEnvironment extends TestEnvironment {
 	constructor(config, context) {
 		super(config, context);
+		if (ISOLATE) return;
 		if (shared === undefined) {
 			shared = { context: this.context, global: this.global };
 		} else {
@@ -67,7 +72,7 @@ class SharedContextEnvironment extends TestEnvironment {
 }
 
 /** Whether jest's runtime may hand this file the packages an earlier file of the worker loaded (runtime.js). */
-SharedContextEnvironment.prototype.sharesPackages = true;
+SharedContextEnvironment.prototype.sharesPackages = !ISOLATE;
 
 module.exports = SharedContextEnvironment;
 module.exports.TestEnvironment = SharedContextEnvironment;
