@@ -31,4 +31,7 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
 	testTimeout: 60000,
+	// jest's default is one worker less than the cores, which on the 2-core machines ran every file in one process
+	// while the other core idled: a worker per core (the suite's files are independent: free ports, own temp folders).
+	maxWorkers: '100%',
 };
