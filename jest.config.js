@@ -17,7 +17,10 @@ const compatModules = compatDir
 
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
+	// One vm context per jest worker, in which n8n-core, n8n-workflow and the other packages load once per worker
+	// instead of once per test file; the project's modules still load per file (test/jest/, docs/testing.md).
+	testEnvironment: '<rootDir>/test/jest/environment.js',
+	runtime: '<rootDir>/test/jest/runtime.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
@@ -28,4 +31,7 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
 	testTimeout: 60000,
+	// jest's default is one worker less than the cores, which on the 2-core machines ran every file in one process
+	// while the other core idled: a worker per core (the suite's files are independent: free ports, own temp folders).
+	maxWorkers: '100%',
 };

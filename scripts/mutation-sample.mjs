@@ -1,5 +1,5 @@
 // `npm run mutation:sample -- [--lines 130] [--seed 1] [--concurrency 2]`: an estimate of the whole mutation score of
-// nodes/ and credentials/ in about an hour, where the full run takes many (docs/testing.md, "A sampled estimate of the whole").
+// nodes/ and credentials/ in about an hour, where the full run takes many (docs/testing.md#the-current-score).
 // It picks lines at random (seeded) among those that carry a mutant, runs Stryker on every mutant that lies within
 // one of those lines, and prints the covered score with a 95 % interval by resampling the lines (a cluster sample).
 import { spawnSync } from 'node:child_process';

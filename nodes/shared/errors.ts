@@ -55,7 +55,7 @@ export function causeChain(error: unknown): ErrorLike[] {
  * What AWeber (or the network) answered, from any error: an AweberRequestError's own reading, or read from the error n8n's
  * HTTP helpers threw. Every supported n8n throws its NodeApiError outermost (the package wraps anything else as one,
  * redirects.ts): `httpCode` is the status, or the socket's code (ECONNRESET); `context.data` is AWeber's body when it
- * is an object (docs/testing.md#errors-and-the-failure-decision).
+ * is an object (the mutation runs of errors.ts, test/mutation/runs.json).
  */
 export function readAweberFailure(error: unknown): AweberFailure {
 	if (error instanceof AweberRequestError) return error.aweberFailure;

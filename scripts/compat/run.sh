@@ -4,6 +4,8 @@
 #   npm run test:compat                  every pair
 #   npm run test:compat -- n8n-1.123     only the named pairs
 #   COMPAT_SKIP_INSTALLED=1 npm run test:compat   all but the devDependencies pair (CI runs that one as npm test)
+#   COMPAT_INSTALL_ONLY=1 bash scripts/compat/run.sh   only install the pairs (no build, no test: .ci/run does this
+#                                        while the unit suite runs)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -13,7 +15,8 @@ wanted=("$@")
 names=$(node -e 'for (const p of require(process.argv[1]).pairs) console.log(p.name)' "$versions")
 summary=()
 status=0
-npm run --silent build >/dev/null
+install_only=${COMPAT_INSTALL_ONLY:-}
+if [ -z "$install_only" ]; then npm run --silent build >/dev/null; fi
 
 for name in $names; do
 	if [ ${#wanted[@]} -gt 0 ] && [[ ! " ${wanted[*]} " == *" $name "* ]]; then continue; fi
@@ -35,6 +38,7 @@ for name in $names; do
 		core_version=$(node -p "require('n8n-core/package.json').version")
 	fi
 
+	if [ -n "$install_only" ]; then continue; fi
 	echo "== $name: type-check against n8n-workflow ${workflow/-/$(node -p "require('n8n-workflow/package.json').version")}"
 	tsconfig=$(mktemp "$root/.compat/tsconfig.XXXXXX.json")
 	if [ -n "$dir" ]; then
@@ -54,6 +58,7 @@ for name in $names; do
 	if [ "$typed" != pass ] || [ "$tested" != pass ]; then status=1; fi
 done
 
+if [ -n "$install_only" ]; then exit 0; fi
 echo
 echo "Compatibility matrix:"
 printf '  %s\n' "${summary[@]}"

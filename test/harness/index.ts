@@ -198,6 +198,17 @@ function failedBeforeStart(error: Error): RunResult {
 	};
 }
 
+/**
+ * The additional data of the runs this test file's harness started. A jest worker shares n8n-core between files
+ * (test/jest/), so a run an earlier file left going (its test timed out) reaches the same node contexts: what records
+ * a run's side effects (nodeLogs.ts) keeps to this file's runs.
+ */
+const thisFilesRuns = new WeakSet<object>();
+
+export function isThisFilesRun(additionalData: unknown): boolean {
+	return typeof additionalData === 'object' && additionalData !== null && thisFilesRuns.has(additionalData);
+}
+
 export function harnessAdditionalData(
 	credentialsHelper: HarnessCredentialsHelper,
 	hooks: ExecutionLifecycleHooks,
@@ -223,5 +234,6 @@ export function harnessAdditionalData(
 			throw new Error('Sub-workflows are not available in the harness');
 		},
 	};
+	thisFilesRuns.add(known);
 	return known as IWorkflowExecuteAdditionalData;
 }

@@ -6,7 +6,9 @@
 // - jest's bail does not work when Stryker drives it: once one test failed the mutant is killed, so every later test
 //   and describe block of that run is skipped.
 // A mutant that survives ran every test that reached it, as without this. docs/testing.md#where-the-time-goes.
-const { TestEnvironment } = require('jest-environment-node');
+// The unit suite's environment (one vm context per worker, packages loaded once: ../jest/environment.js). Stryker
+// runs every mutant's jest run in the same process, so n8n-core is loaded once for the whole Stryker run.
+const TestEnvironment = require('../jest/environment');
 
 const { state, activeMutant, recordDryRunFile } = require('./state');
 

@@ -78,7 +78,7 @@ describe("The delivery log of this process, per trigger", () => {
 	const delivery = (seed: string, until: number) => ({ id: seed, digest: digest(seed), until });
 
 	// First: a change that forgets this process's log makes the bound tests below slow, not wrong (a Stryker timeout); this
-	// one fails it at once (docs/testing.md, "Whole-file re-run: the delivery log").
+	// one fails it at once (test/mutation/equivalents.json, deliveryLog.ts).
 	it("keeps what one trigger's requests accepted while another trigger receives deliveries, up to the last millisecond in force", () => {
 		const first = trigger();
 		const second = trigger();

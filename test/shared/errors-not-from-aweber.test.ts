@@ -1,6 +1,6 @@
 // Failures that did not come from AWeber: a fault in the package's own code (a TypeError) keeps its own words rather
 // than reading as "AWeber request failed", and a rejection with no error object (undefined, null, a text) is read as
-// "nothing AWeber said" instead of failing while it is read (docs/testing.md#errors-and-the-failure-decision).
+// "nothing AWeber said" instead of failing while it is read (the mutation runs of errors.ts, test/mutation/runs.json).
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,7 +1,7 @@
 // How the credential's rate-limit window is named in what the user reads (the lockout notice in n8n's log and the
 // editor, the error after lockouts that keep coming): "minute" for AWeber's own window, otherwise its length.
 // AWeber's "Rate Limit Error" is thrown here as n8n's HTTP helper throws it: a NodeApiError with the status as
-// `httpCode` and AWeber's body as `context.data` (docs/testing.md#errors-and-the-failure-decision).
+// `httpCode` and AWeber's body as `context.data` (the mutation runs of errors.ts, test/mutation/runs.json).
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
