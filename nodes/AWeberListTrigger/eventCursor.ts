@@ -85,9 +85,9 @@ const DIRECT_READ_SHARE = 1.5;
  * those already emitted at the cursor's second. A subscriber emitted there who comes again later (unsubscribed again)
  * is new at the later time.
  */
-function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
+function isNewEvent(event: StreamEvent, cursor: EventCursor, seenIds: Set<string>): boolean {
 	// A settled second whose ids were trimmed was seen in full: none of it is new.
-	return event.time !== cursor.time || (!hasPartialIds(cursor) && !cursor.ids.includes(event.id));
+	return event.time !== cursor.time || (!hasPartialIds(cursor) && !seenIds.has(event.id));
 }
 
 /**
@@ -195,9 +195,11 @@ async function readPast(fetchPage: FetchPage, cursor: EventCursor, options: Coll
 function emitOldest(cursor: EventCursor, past: PastReading, options: CollectOptions, answeredAt: number | undefined, checked: boolean): CollectResult {
 	// Pages read while entries were being added can overlap: keep each event once.
 	const unique = new Map<string, StreamEvent>();
+	// A set: a second of an import holds thousands of ids, read again by every poll until it is settled.
+	const seenIds = new Set(cursor.ids);
 	for (const event of past.reading.events) {
 		// An event read again keeps its first place (a Map keeps a key where it was first set).
-		if (isNewEvent(event, cursor)) unique.set(`${event.time}:${event.id}`, event);
+		if (isNewEvent(event, cursor, seenIds)) unique.set(`${event.time}:${event.id}`, event);
 	}
 	// Oldest first; the sort is stable, so events of one second keep AWeber's order (reversed to oldest first).
 	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);
