@@ -205,15 +205,16 @@ function emitOldest(cursor: EventCursor, past: PastReading, options: CollectOpti
 	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);
 	const events = fresh.slice(0, options.maxEvents);
 	const next = advanceCursor(cursor, events);
+	if (!checked && past.fromTop && hasPartialIds(cursor) && cursor.time !== null) {
+		const grown = idsAt(past.reading.events, cursor.time).length - (cursor.count ?? 0);
+		if (grown > 0) options.onLateEntries?.(cursor.time, grown);
+	}
 	const time = next.time;
 	if (time === null || (checked && events.length === 0)) return { events, cursor: next };
 	const wholeSecond = past.fromTop && !fresh.slice(options.maxEvents).some((event) => event.time === time);
 	if (!wholeSecond || !isSettled(time, answeredAt)) return { events, cursor: next };
 	const count = Math.max(idsAt(past.reading.events, time).length, next === cursor ? 0 : next.ids.length);
-	if (next === cursor) {
-		if (hasPartialIds(cursor) && count > (cursor.count ?? 0)) options.onLateEntries?.(time, count - (cursor.count ?? 0));
-		if (count === cursor.count) return { events, cursor };
-	}
+	if (next === cursor && count === cursor.count) return { events, cursor };
 	return { events, cursor: { time, ids: next.ids.slice(0, MAX_SETTLED_IDS), count } };
 }
 
