@@ -220,8 +220,9 @@ function emitOldest(cursor: EventCursor, past: PastReading, options: CollectOpti
 
 /**
  * The events newer than the cursor, oldest first and at most `maxEvents`, and the cursor moved past exactly
- * those. The common case (nothing or a little happened) reads one page. A backlog larger than `maxEvents`
- * is located and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
+ * those. The common case (nothing or a little happened) reads one page; a counted second (`count`) is checked where it
+ * ends instead of read, one request more when it spans pages. A backlog beyond DIRECT_READ_SHARE windows is located
+ * and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
  * towards older entries, overlapping page to page, and always end past the cursor, so entries added meanwhile (which
  * push older ones down) or removed (which pull them up, up to PAGE_OVERLAP between two page reads) are never skipped;
  * if that cannot be confirmed, nothing is emitted and the cursor stays.
