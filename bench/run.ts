@@ -9,7 +9,8 @@
 //   BENCH_MP_PROCESSES (1,2,3), BENCH_SYNC_SIZE (10000 subscribers on the list kept in sync; the source has 1 % changed,
 //   0.5 % new, 0.5 % removed), BENCH_SYNC_BASELINE_ROWS (1000 rows of Create or Update, scaled to the source).
 //   BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1 runs only the multi-process
-//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, and each merges its figures into results.json.
+//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, BENCH_POLL_ONLY=1 only the poll trigger after an import, and each
+//   merges its figures into results.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { benchMultiProcess, benchOtherApp, type MultiProcessFigures, type MultiP
 import { bytes, log, machine, round } from './lib';
 import { benchListSync, type ListSyncSummary } from './listSync';
 import { listSyncMarkdown, listSyncTargets } from './listSyncReport';
+import { benchPollTrigger, pollOnly, pollTriggerMarkdown, type PollTriggerSummary } from './pollTrigger';
 import { RemoteSandbox, stopAllSandboxes } from './remoteSandbox';
 import { benchReturnAll, type ReturnAllSummary } from './returnAll';
 
@@ -76,6 +78,8 @@ interface Results {
 	listSync?: ListSyncSummary;
 	/** When the list sync was measured, when not in the same run as the rest. */
 	listSyncRun?: { date: string; durationSeconds: number; loadAverage1mAtStart: number };
+	/** The AWeber Polling Trigger's calls per poll after a 10,000-subscriber import (bench/pollTrigger.ts). */
+	pollTrigger?: PollTriggerSummary;
 	targets: Record<string, { target: string; value: string; met: boolean | null }>;
 }
 
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
 	});
 	await listSandbox.stop();
 	const listSync = await measureListSync(harness);
+	const pollTrigger = await benchPollTrigger();
 
 	const results: Results = {
 		command: 'npm run bench',
@@ -130,6 +135,7 @@ async function main(): Promise<void> {
 		multiProcess: multi.multiProcess,
 		otherApp: multi.otherApp,
 		listSync,
+		pollTrigger,
 		targets: {
 			...targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
 			...multiProcessTargets(multi.multiProcess),
@@ -539,7 +545,7 @@ ${markdownTable(['Return All', 'value', ''], returnAllRows(results))}
 
 ${markdownTable(['Operation', 'calls', 'target', 'sequence'], callRows(results))}
 
-${multiProcessMarkdown(results)}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}
+${multiProcessMarkdown(results)}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}${pollTriggerMarkdown(results.pollTrigger)}
 ## Targets
 
 ${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
@@ -559,7 +565,7 @@ async function reportOnly(): Promise<void> {
 	log('wrote bench/RESULTS.md from bench/results.json');
 }
 
-const only = { BENCH_REPORT_ONLY: reportOnly, BENCH_MULTI_ONLY: multiOnly, BENCH_SYNC_ONLY: syncOnly };
+const only = { BENCH_REPORT_ONLY: reportOnly, BENCH_MULTI_ONLY: multiOnly, BENCH_SYNC_ONLY: syncOnly, BENCH_POLL_ONLY: pollOnly };
 const chosen = Object.entries(only).find(([name]) => process.env[name] === '1')?.[1] ?? main;
 chosen().catch(async (error: unknown) => {
 	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);

@@ -1,10 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isBeyondCursor, locateCursor, PAGE_OVERLAP, placeInPage, readDown, type Reading } from './pageReads';
+import { hasPartialIds, idsAt, isSettled, MAX_SETTLED_IDS, secondUnchanged } from './settledSecond';
+
+export { PAGE_OVERLAP } from './pageReads';
+
 /** One event of a stream: the AWeber entry, its id and its time (epoch ms). */
 export interface StreamEvent {
 	id: string;
 	time: number;
 	json: IDataObject;
+	/** The entry's place in its page, when entries before it on the page were no events (no usable time or id). */
+	at?: number;
 }
 
 /**
@@ -15,6 +22,13 @@ export interface StreamEvent {
 export interface EventCursor {
 	time: number | null;
 	ids: string[];
+	/**
+	 * How many entries AWeber listed at `time` when a poll last read them all, once AWeber's clock was a minute past it
+	 * (settledSecond.ts): all were seen. Then a poll checks that second with one request instead of reading it, and
+	 * `ids` keeps at most MAX_SETTLED_IDS of them. Absent in positions stored by earlier versions, and while the second
+	 * is recent: the poll then reads the second in full, by its ids.
+	 */
+	count?: number;
 }
 
 export interface StreamPage {
@@ -42,6 +56,8 @@ export interface CollectOptions {
 	onFutureCursor: (storedTime: number, now: number) => void;
 	/** Told when the collection changed under a read more than the page overlap covers: the poll gives up for now. */
 	onBrokenRead: () => void;
+	/** Told when a settled second holds more entries than were seen (against docs/aweber-behaviour.md#answers). */
+	onLateEntries?: (time: number, count: number) => void;
 }
 
 export interface CollectResult {
@@ -56,31 +72,33 @@ export interface CollectResult {
  */
 export const MAX_CLOCK_SKEW_MS = 10 * 60 * 1000;
 
-/** Bisection steps, a bound far above any real backlog (2^40 pages). */
-const MAX_SEARCH_STEPS = 40;
 /** Extra pages a window read may take when new entries pushed the boundary down meanwhile. */
 const MAX_EXTRA_WINDOW_PAGES = 3;
+/**
+ * Pages a poll reads straight down, as a share of its window, before it looks for its cursor instead: a backlog up to
+ * one and a half windows (1,500 behind at the default 1,000 per poll) is read once, a deeper one is searched.
+ */
+const DIRECT_READ_SHARE = 1.5;
 
 /**
  * Whether an event read down to the cursor (so none older than its time: `readDown` stops there) is new: all are but
  * those already emitted at the cursor's second. A subscriber emitted there who comes again later (unsubscribed again)
  * is new at the later time.
  */
-function isNewEvent(event: StreamEvent, cursor: EventCursor): boolean {
-	return event.time !== cursor.time || !cursor.ids.includes(event.id);
-}
-
-/** Strictly older than the cursor's time (`null`: nothing is): every event from here on was emitted by an earlier poll. */
-function isBeyondCursor(event: StreamEvent, cursorTime: number | null): boolean {
-	return event.time < (cursorTime ?? -Infinity);
+function isNewEvent(event: StreamEvent, cursor: EventCursor, seenIds: Set<string>): boolean {
+	// A settled second whose ids were trimmed was seen in full: none of it is new.
+	return event.time !== cursor.time || (!hasPartialIds(cursor) && !seenIds.has(event.id));
 }
 
 /**
  * The cursor first set when watching begins: everything already there counts as seen, however many entries share the
- * newest second (an import puts hundreds in one): the pages are read down, overlapping as a poll's read is
- * (`readDown`), until an entry older than that second or the end. Undefined when that read could not be confirmed
- * (out of time, the collection changed too much meanwhile): nothing is stored and the next poll starts again.
- * `complete` is false when the newest second spans more than `maxPages` pages: the cursor then holds what was read.
+ * newest second (an import puts hundreds in one). A settled second (AWeber's clock a minute past it) is counted: its
+ * end is searched for (`locateCursor`), a few requests whatever its size, and the cursor keeps its count and the ids of
+ * the first page. A recent one is read down, overlapping as a poll's read is (`readDown`), until an entry older than
+ * it or the end, keeping every id (entries may still come in at that second). Undefined when that read could not be
+ * confirmed (out of time, the collection changed too much meanwhile): nothing is stored and the next poll starts
+ * again. `complete` is false when a recent newest second spans more than `maxPages` pages: the cursor then holds what
+ * was read.
  */
 export async function startingCursor(fetchPage: FetchPage, options: CollectOptions, maxPages: number): Promise<{ cursor: EventCursor; complete: boolean } | undefined> {
 	const first = await fetchPage(0, options.pageSize);
@@ -88,12 +106,23 @@ export async function startingCursor(fetchPage: FetchPage, options: CollectOptio
 	if (newest === undefined) return { cursor: { time: null, ids: [] }, complete: true };
 	// readDown asks for pages of options.pageSize: the one at offset 0 is the page just read.
 	const reusingFirst: FetchPage = async (offset, size) => (offset === 0 ? first : await fetchPage(offset, size));
+	if (isSettled(newest.time, first.answeredAt)) {
+		if (options.outOfTime?.()) return undefined;
+		const onFirst = first.events.findIndex((event) => isBeyondCursor(event, newest.time));
+		const end = onFirst >= 0 || !first.hasMore ? undefined : await locateCursor(reusingFirst, first.entryCount, newest.time, options);
+		const count = onFirst >= 0 ? placeInPage(first.events[onFirst], onFirst) : (end ?? first.entryCount);
+		if (onFirst >= 0 || !first.hasMore || end !== undefined) {
+			// Entries added at a later second during the search push the end down: the count is then too large, the next
+			// poll's check of the second fails and it reads the second in full (newer entries fire, that second does not).
+			return { cursor: { time: newest.time, ids: idsAt(first.events, newest.time).slice(0, MAX_SETTLED_IDS), count }, complete: true };
+		}
+		return undefined;
+	}
 	const reading = await readDown(reusingFirst, 0, newest.time, options, maxPages);
 	if (reading === undefined) return undefined;
 	// The cursor is the newest second when watching began, with every id read at it (pages overlap: each id once).
 	// Entries added during the read at a later second are not yet watched: the next poll emits every one of them.
-	const ids = [...new Set(reading.events.filter((event) => event.time === newest.time).map((event) => event.id))];
-	return { cursor: { time: newest.time, ids }, complete: reading.reachedCursor };
+	return { cursor: { time: newest.time, ids: idsAt(reading.events, newest.time) }, complete: reading.reachedCursor };
 }
 
 /** A stored cursor the poll can use: a time a date can have (or null), and text ids. */
@@ -104,7 +133,8 @@ export function isUsableCursor(value: unknown): value is EventCursor {
 		cursor !== null &&
 		(cursor.time === null || (typeof cursor.time === 'number' && Math.abs(cursor.time) <= MAX_DATE_MS)) &&
 		Array.isArray(cursor.ids) &&
-		cursor.ids.every((id) => typeof id === 'string')
+		cursor.ids.every((id) => typeof id === 'string') &&
+		(cursor.count === undefined || (cursor.time !== null && Number.isSafeInteger(cursor.count) && cursor.count >= 1))
 	);
 }
 
@@ -132,97 +162,67 @@ export function advanceCursor(cursor: EventCursor, emitted: StreamEvent[]): Even
 	return { time: newest.time, ids: [...new Set(ids)] };
 }
 
-interface Reading {
-	events: StreamEvent[];
-	/** Whether an event older than the cursor (or the end of the collection) was reached. */
-	reachedCursor: boolean;
-	/** Offset after the last entry read. */
-	end: number;
+interface PastReading {
+	reading: Reading;
+	/** Whether the read began at the newest entry: every entry newer than the cursor was read. */
+	fromTop: boolean;
 }
 
 /**
- * Entries each page read repeats of the page before. The collection is read by offset, and an entry removed above the
- * read (an unsubscriber deleted, a test broadcast removed) between two page reads moves every later entry up by one:
- * without the overlap the entry that moved across the page boundary would never be read. Up to one fewer than this
- * many removals between two page reads are survived (the previous page's last entry, the last of the repeated ones, is
- * found again); more, and the read gives up without moving the cursor, so the next poll reads again. 10 of AWeber's
- * 100 per page costs a tenth more requests for a long backlog, and nothing when one page holds everything new.
+ * Reads every event newer than the cursor (its second included: those already emitted are read again), from the
+ * newest entry down when the backlog is within DIRECT_READ_SHARE windows; else the window just above the cursor,
+ * found by a search. Undefined when that cannot be confirmed (out of time, the collection changed too much).
  */
-export const PAGE_OVERLAP = 10;
-
-/**
- * Whether a page read after `anchor` (the last event of the page before) goes on from it: the anchor is on it again
- * (entries removed above moved it up by at most the overlap), or the page begins with entries newer than the anchor
- * (entries added above pushed it further down, so nothing between was skipped).
- */
-function continuesFrom(events: StreamEvent[], anchor: StreamEvent): boolean {
-	// By its id alone: the anchor on the page at a later time (AWeber lists it again) makes the page begin newer anyway.
-	return events.some((event) => event.id === anchor.id) || (events[0] !== undefined && events[0].time > anchor.time);
+async function readPast(fetchPage: FetchPage, cursor: EventCursor, options: CollectOptions): Promise<PastReading | undefined> {
+	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
+	// or a second with more events than a poll emits would never be passed.
+	const window = options.maxEvents + Math.max(cursor.ids.length, cursor.count ?? 0);
+	const windowPages = Math.ceil(window / (options.pageSize - PAGE_OVERLAP)) + 1;
+	const direct = await readDown(fetchPage, 0, cursor.time, options, Math.ceil(windowPages * DIRECT_READ_SHARE));
+	if (direct === undefined || direct.reachedCursor) return direct && { reading: direct, fromTop: true };
+	const boundary = await locateCursor(fetchPage, direct.end, cursor.time, options);
+	if (boundary === undefined) return undefined;
+	const reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor.time, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
+	if (reading === undefined || !reading.reachedCursor) return undefined;
+	return { reading, fromTop: boundary <= window };
 }
 
 /**
- * Reads pages from `offset` down (towards older entries) until it passes the cursor, or `maxPages` pages. Each page
- * after the first overlaps the one before (`PAGE_OVERLAP`); undefined when out of time or when a page does not go on
- * from the one before (more entries removed meanwhile than the overlap covers).
+ * The oldest `maxEvents` new events of a reading, and the cursor moved past exactly those. The new cursor counts its
+ * second when this poll read all of that second and it is settled (`checked`: the stored second was checked, not
+ * read, so only newer seconds can be counted).
  */
-async function readDown(fetchPage: FetchPage, offset: number, cursorTime: number | null, options: CollectOptions, maxPages: number): Promise<Reading | undefined> {
-	const events: StreamEvent[] = [];
-	let position = offset;
-	let anchor: StreamEvent | undefined;
-	for (let page = 0; page < maxPages; page++) {
-		if (options.outOfTime?.()) return undefined;
-		// The first page starts at `offset` (position is offset then), each later one PAGE_OVERLAP entries back.
-		const start = Math.max(offset, position - PAGE_OVERLAP);
-		const { events: entries, hasMore, entryCount } = await fetchPage(start, options.pageSize);
-		if (anchor !== undefined && !continuesFrom(entries, anchor)) {
-			options.onBrokenRead();
-			return undefined;
-		}
-		for (const event of entries) {
-			if (isBeyondCursor(event, cursorTime)) return { events, reachedCursor: true, end: start };
-			events.push(event);
-		}
-		position = start + entryCount;
-		anchor = entries.at(-1) ?? anchor;
-		if (!hasMore || entryCount === 0) return { events, reachedCursor: true, end: position };
+function emitOldest(cursor: EventCursor, past: PastReading, options: CollectOptions, answeredAt: number | undefined, checked: boolean): CollectResult {
+	// Pages read while entries were being added can overlap: keep each event once.
+	const unique = new Map<string, StreamEvent>();
+	// A set: a second of an import holds thousands of ids, read again by every poll until it is settled.
+	const seenIds = new Set(cursor.ids);
+	for (const event of past.reading.events) {
+		// An event read again keeps its first place (a Map keeps a key where it was first set).
+		if (isNewEvent(event, cursor, seenIds)) unique.set(`${event.time}:${event.id}`, event);
 	}
-	return { events, reachedCursor: false, end: position };
-}
-
-/**
- * Where the cursor lies in the newest-first collection: the offset of the first entry older than it (or the
- * collection's length). Galloping then bisection with whole pages, so a deep backlog costs a few requests.
- */
-async function locateCursor(fetchPage: FetchPage, from: number, cursorTime: number | null, options: CollectOptions): Promise<number | undefined> {
-	let low = from; // every entry before `low` is at or after the cursor
-	let high: number | undefined; // the cursor lies at or before `high`
-	let step = Math.max(options.pageSize, from);
-	for (let attempt = 0; attempt < MAX_SEARCH_STEPS; attempt++) {
-		if (options.outOfTime?.()) return undefined;
-		const probe: number = high === undefined ? low + step : high - low <= options.pageSize ? low : low + Math.floor((high - low) / 2);
-		const { events, hasMore, entryCount } = await fetchPage(probe, options.pageSize);
-		const firstBeyond = events.findIndex((event) => isBeyondCursor(event, cursorTime));
-		// An approximate offset is enough: the window read that follows goes on until it passes the cursor.
-		if (firstBeyond > 0) return probe + firstBeyond;
-		if (firstBeyond === 0 || entryCount === 0) {
-			if (probe <= low) return probe;
-			high = probe;
-		} else if (!hasMore) {
-			return probe + entryCount;
-		} else {
-			// The gallop's step doubles; once `high` is known it is not used. Entries arriving during the search can put
-			// `low` past `high`: the next probe is then at `low` (high - low is under a page).
-			low = probe + entryCount;
-			step *= 2;
-		}
+	// Oldest first; the sort is stable, so events of one second keep AWeber's order (reversed to oldest first).
+	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);
+	const events = fresh.slice(0, options.maxEvents);
+	const next = advanceCursor(cursor, events);
+	if (!checked && past.fromTop && hasPartialIds(cursor) && cursor.time !== null) {
+		const grown = idsAt(past.reading.events, cursor.time).length - (cursor.count ?? 0);
+		if (grown > 0) options.onLateEntries?.(cursor.time, grown);
 	}
-	return undefined;
+	const time = next.time;
+	if (time === null || (checked && events.length === 0)) return { events, cursor: next };
+	const wholeSecond = past.fromTop && !fresh.slice(options.maxEvents).some((event) => event.time === time);
+	if (!wholeSecond || !isSettled(time, answeredAt)) return { events, cursor: next };
+	const count = Math.max(idsAt(past.reading.events, time).length, next === cursor ? 0 : next.ids.length);
+	if (next === cursor && count === cursor.count) return { events, cursor };
+	return { events, cursor: { time, ids: next.ids.slice(0, MAX_SETTLED_IDS), count } };
 }
 
 /**
  * The events newer than the cursor, oldest first and at most `maxEvents`, and the cursor moved past exactly
- * those. The common case (nothing or a little happened) reads one page. A backlog larger than `maxEvents`
- * is located and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
+ * those. The common case (nothing or a little happened) reads one page; a counted second (`count`) is checked where it
+ * ends instead of read, one request more when it spans pages. A backlog beyond DIRECT_READ_SHARE windows is located
+ * and its oldest part emitted, so it drains over several polls without loss. Reads are contiguous
  * towards older entries, overlapping page to page, and always end past the cursor, so entries added meanwhile (which
  * push older ones down) or removed (which pull them up, up to PAGE_OVERLAP between two page reads) are never skipped;
  * if that cannot be confirmed, nothing is emitted and the cursor stays.
@@ -238,28 +238,17 @@ export async function collectNewEvents(fetchPages: FetchPage, stored: EventCurso
 		newest = undefined;
 		return page;
 	};
-	const cursor = notAheadOfAweber(stored, newest.answeredAt, options);
+	const answeredAt = newest.answeredAt;
+	const cursor = notAheadOfAweber(stored, answeredAt, options);
 	const unchanged = { events: [], cursor };
-	// Entries already emitted at the cursor's second sit just above the cursor and are read again: budget for them,
-	// or a second with more events than a poll emits would never be passed.
-	const window = options.maxEvents + cursor.ids.length;
-	const windowPages = Math.ceil(window / (options.pageSize - PAGE_OVERLAP)) + 1;
-	let reading = await readDown(fetchPage, 0, cursor.time, options, windowPages);
-	if (reading === undefined) return unchanged;
-	if (!reading.reachedCursor) {
-		const boundary = await locateCursor(fetchPage, reading.end, cursor.time, options);
-		if (boundary === undefined) return unchanged;
-		reading = await readDown(fetchPage, Math.max(0, boundary - window), cursor.time, options, windowPages + MAX_EXTRA_WINDOW_PAGES);
-		if (reading === undefined || !reading.reachedCursor) return unchanged;
+	// A settled second is checked, not read: what is newer is read (times are whole seconds, so a millisecond after the
+	// second is past all of it), then one look at where the second should end.
+	if (cursor.count !== undefined && cursor.time !== null) {
+		const newer = await readPast(fetchPage, { time: cursor.time + 1, ids: [] }, options);
+		if (newer === undefined) return unchanged;
+		if (await secondUnchanged(fetchPage, newer.reading, cursor.time, cursor.count, options)) return emitOldest(cursor, newer, options, answeredAt, true);
 	}
-	// Pages read while entries were being added can overlap: keep each event once.
-	const unique = new Map<string, StreamEvent>();
-	for (const event of reading.events) {
-		// An event read again keeps its first place (a Map keeps a key where it was first set).
-		if (isNewEvent(event, cursor)) unique.set(`${event.time}:${event.id}`, event);
-	}
-	// Oldest first; the sort is stable, so events of one second keep AWeber's order (reversed to oldest first).
-	const fresh = [...unique.values()].reverse().sort((a, b) => a.time - b.time);
-	const events = fresh.slice(0, options.maxEvents);
-	return { events, cursor: advanceCursor(cursor, events) };
+	const past = await readPast(fetchPage, cursor, options);
+	if (past === undefined) return unchanged;
+	return emitOldest(cursor, past, options, answeredAt, false);
 }

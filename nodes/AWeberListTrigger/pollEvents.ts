@@ -50,6 +50,8 @@ export async function pollAweberEvents(this: IPollFunctions): Promise<INodeExecu
 		onFutureCursor: (storedTime, now) =>
 			warn(`the stored position ${new Date(storedTime).toISOString()} is ahead of AWeber's clock (${new Date(now).toISOString()}); watching again from AWeber's now`),
 		onBrokenRead: () => warn('the collection changed under the read more than its page overlap covers; nothing was emitted, the next poll reads again'),
+		onLateEntries: (time, count) =>
+			warn(`${count} entries dated ${new Date(time).toISOString()} appeared after AWeber's clock had passed that second by a minute; they were not emitted`),
 	};
 
 	const staticData = this.getWorkflowStaticData('node');

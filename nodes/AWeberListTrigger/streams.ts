@@ -71,7 +71,7 @@ export function streamPages(context: AweberContext, stream: EventStream, account
 		const answeredAt = trusted ?? floor;
 		latest = answeredAt;
 		const entries = page.entries;
-		const events = entries.flatMap((entry): StreamEvent[] => {
+		const events = entries.flatMap((entry, index): StreamEvent[] => {
 			const time = parseAweberTime(entry[stream.timeField]);
 			const id = entry[stream.idField];
 			// Without its time or ID an entry cannot be placed against the cursor, so it is no event (yet).
@@ -85,7 +85,8 @@ export function streamPages(context: AweberContext, stream: EventStream, account
 				);
 				return [];
 			}
-			return [{ id: String(id), time, json: entry }];
+			// `at`: its place among the page's entries, which offsets count (entries skipped here included).
+			return [{ id: String(id), time, json: entry, at: index }];
 		});
 		return {
 			events,

@@ -95,8 +95,9 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		};
 		const cursor = { time: 0, ids: [] };
 		expect(await collectNewEvents(endless, cursor, options)).toEqual({ events: [], cursor });
-		// The window: 1,000 events in pages of 100 that overlap by 10, 13 pages; then at most 40 probes.
-		expect(requests).toBe(13 + 40);
+		// The direct read: one and a half windows of 1,000 events in pages of 100 that overlap by 10, 20 pages; then at
+		// most 40 probes.
+		expect(requests).toBe(20 + 40);
 	});
 
 	it('stops looking for its cursor in a deep backlog as soon as the poll runs out of time', async () => {
@@ -115,20 +116,20 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		collection.add(0);
 		collection.add(1000, 5000);
 		const cursor = { time: 0, ids: [collection.entries.at(-1)!.id] };
-		// Time runs out after the first read (13 pages), the search (9 probes) and one page of the second read.
-		const result = await collectNewEvents(collection.fetch, cursor, { ...options, outOfTime: () => collection.requests > 13 + 9 });
+		// Time runs out after the first read (20 pages), the search (6 probes) and four pages of the second read.
+		const result = await collectNewEvents(collection.fetch, cursor, { ...options, outOfTime: () => collection.requests >= 20 + 6 + 4 });
 		expect(result).toEqual({ events: [], cursor });
-		expect(collection.offsets.slice(13)).toEqual([2360, 4820, 9640, 7280, 6100, 5510, 5215, 5067, 4993, 4000]);
+		expect(collection.offsets.slice(20)).toEqual([3620, 7340, 5530, 4625, 5127, 4926, 4000, 4090, 4180, 4270]);
 	});
 
-	// The first read (13 pages from 0, each 90 further) ends at 1,180 without reaching the cursor; the probes then
-	// gallop from there (steps of 1,180, doubling) and halve the gap; the read of the oldest 1,000 starts 1,001 above
+	// The first read (20 pages from 0, each 90 further: one and a half windows) ends at 1,810 without reaching the
+	// cursor; the probes then gallop from there (steps of 1,810, doubling) and halve the gap; the read of the oldest 1,000 starts 1,001 above
 	// where the cursor was found (its second's one id is read again).
 	const pagesFrom = (from: number, count: number) => Array.from({ length: count }, (_, page) => from + page * 90);
 	it.each([
-		['with older entries below the cursor', 20, 5000, [2360, 4820, 9640, 7280, 6100, 5510, 5215, 5067, 4993], 5001],
-		['whose cursor is the collection\'s last entry', 0, 3000, [2360, 4820, 3640, 3050, 2755, 2952], 3001],
-		['where a probe lands on the first entry older than the cursor', 20, 2459, [2360, 4820, 3640, 3050, 2755, 2607, 2533, 2460], 2460],
+		['with older entries below the cursor', 20, 5000, [3620, 7340, 5530, 4625, 5127, 4926], 5001],
+		['whose cursor is the collection\'s last entry', 0, 3000, [3620, 2715, 3217, 3016, 2915], 3001],
+		['where a probe lands on the first entry older than the cursor', 20, 2022, [3620, 2715, 2262, 2036, 1923, 2023], 2023],
 	])('finds its cursor in a deep backlog %s in a few probes, and emits the oldest 1,000 events', async (_name, older, backlog, probes, found) => {
 		const collection = new FakeCollection();
 		for (let second = 1; second <= older + 1; second++) collection.add(second * 1000);
@@ -136,6 +137,6 @@ describe('AWeber Polling Trigger cursor at its edges', () => {
 		const added = collection.add(30_000, backlog);
 		const result = await collectNewEvents(collection.fetch, cursor, options);
 		expect(idsOf(result.events)).toEqual(idsOf(added.slice(0, 1000)));
-		expect(collection.offsets).toEqual([...pagesFrom(0, 13), ...probes, ...pagesFrom(found - 1001, 12)]);
+		expect(collection.offsets).toEqual([...pagesFrom(0, 20), ...probes, ...pagesFrom(found - 1001, 12)]);
 	});
 });

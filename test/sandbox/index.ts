@@ -52,6 +52,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		issueToken: (scopes, tokenOptions) => core.issueToken(scopes, tokenOptions),
 		requests: () => core.requests(),
 		clearRequests: () => core.clearRequests(),
+		importSubscribers: (listId, emails) => {
+			core.state.list(listId);
+			// AWeber's times are whole seconds.
+			const second = Math.floor(clock.now() / 1000) * 1000;
+			return emails.map((email) => {
+				const subscriber = { ...core.state.newSubscriber(listId, email, second), subscriptionMethod: 'import' as const };
+				core.state.insertSubscriber(subscriber);
+				return subscriber.id;
+			});
+		},
 		reset: (resetOptions) => core.reset(resetOptions),
 		setAccountStanding: (standing, standingOptions) => core.setAccountStanding(standing, standingOptions?.refusedEmails),
 		statisticNames: (accepted) => {

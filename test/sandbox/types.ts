@@ -163,6 +163,11 @@ export interface Sandbox {
 	issueToken(scopes?: string[], options?: { clientId?: string }): TokenRecord;
 	requests(): RequestLogEntry[];
 	clearRequests(): void;
+	/**
+	 * AWeber's importer (its web app's Subscribers > Add Subscribers, not the API): every address added to the list at
+	 * once, all dated the current second, subscription_method `import`. The new subscribers' ids.
+	 */
+	importSubscribers(listId: number, emails: string[]): number[];
 	reset(options?: { seedSize?: number }): void;
 	/** How AWeber treats the account's subscriber changes until the next reset (docs/aweber-behaviour.md#account-standing). */
 	setAccountStanding(standing: AccountStanding, options?: { refusedEmails?: string[] }): void;
