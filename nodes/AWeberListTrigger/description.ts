@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { accountLocator, listLocator } from '../shared/descriptions';
+import { engagementProperties } from './engagementDescription';
 import { DEFAULT_MAX_EVENTS_PER_POLL } from './pollEvents';
 
 export const aweberPollTriggerProperties: INodeProperties[] = [
@@ -26,10 +27,21 @@ export const aweberPollTriggerProperties: INodeProperties[] = [
 				value: 'broadcastSent',
 				description: 'A broadcast of the list started sending (AWeber lists it as sent from then on), by its sent_at time',
 			},
+			{
+				name: 'Broadcast Opened',
+				value: 'broadcastOpened',
+				description: "A subscriber opened a sent broadcast for the first time (AWeber's broadcast opens)",
+			},
+			{
+				name: 'Link Clicked',
+				value: 'linkClicked',
+				description: 'A subscriber clicked a link in a sent broadcast: each click, with its URL',
+			},
 		],
 	},
 	accountLocator,
 	listLocator,
+	...engagementProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
