@@ -13,6 +13,21 @@ export const aweberPollTriggerProperties: INodeProperties[] = [
 		default: 'subscriberAdded',
 		options: [
 			{
+				name: 'Broadcast Opened',
+				value: 'broadcastOpened',
+				description: "A subscriber opened a sent broadcast for the first time (AWeber's broadcast opens)",
+			},
+			{
+				name: 'Broadcast Sent',
+				value: 'broadcastSent',
+				description: 'A broadcast of the list started sending (AWeber lists it as sent from then on), by its sent_at time',
+			},
+			{
+				name: 'Link Clicked',
+				value: 'linkClicked',
+				description: 'A subscriber clicked a link in a sent broadcast: each click, with its URL',
+			},
+			{
 				name: 'New Subscriber',
 				value: 'subscriberAdded',
 				description: 'A subscriber was added to the list (any status), by its subscribed_at time',
@@ -21,21 +36,6 @@ export const aweberPollTriggerProperties: INodeProperties[] = [
 				name: 'Subscriber Unsubscribed',
 				value: 'subscriberUnsubscribed',
 				description: 'A subscriber of the list unsubscribed, by its unsubscribed_at time',
-			},
-			{
-				name: 'Broadcast Sent',
-				value: 'broadcastSent',
-				description: 'A broadcast of the list started sending (AWeber lists it as sent from then on), by its sent_at time',
-			},
-			{
-				name: 'Broadcast Opened',
-				value: 'broadcastOpened',
-				description: "A subscriber opened a sent broadcast for the first time (AWeber's broadcast opens)",
-			},
-			{
-				name: 'Link Clicked',
-				value: 'linkClicked',
-				description: 'A subscriber clicked a link in a sent broadcast: each click, with its URL',
 			},
 		],
 	},

@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { parseAweberTime } from '../shared/aweberTime';
-import { requireCollectionPage } from '../shared/collections';
-import { AWEBER_MAX_PAGE_SIZE } from '../shared/constants';
+import { NEXT_PAGE_SOURCE, readCollectionPageAt } from '../shared/collections';
 import { checkPathParameter } from '../shared/pathParameters';
 import { aweberGet } from '../shared/transport';
 import {
@@ -71,11 +70,12 @@ function storedState(value: unknown, stream: string): EngagementState | undefine
  * (broadcasts still sending among them), so one page holds them unless more than 100 were sent within the window.
  */
 async function sentWithinWindow(context: IPollFunctions, listPath: string, windowDays: number): Promise<SentBroadcast[]> {
-	const since = Date.now() - windowDays * DAY_MS;
 	const found: SentBroadcast[] = [];
-	let body = await aweberGet(context, `${listPath}/broadcasts`, { status: 'sent', 'ws.size': AWEBER_MAX_PAGE_SIZE });
+	const first = await readCollectionPageAt(context, `${listPath}/broadcasts`, { qs: { status: 'sent' } });
+	let page = first.page;
+	// The window is measured on AWeber's clock (its answer's Date), which dates sent_at.
+	const since = first.answeredAt - windowDays * DAY_MS;
 	for (;;) {
-		const page = requireCollectionPage(context, body, 'reading the sent broadcasts of the list');
 		for (const entry of page.entries) {
 			const sentAt = parseAweberTime(entry.sent_at);
 			if (sentAt === undefined) continue;
@@ -83,7 +83,7 @@ async function sentWithinWindow(context: IPollFunctions, listPath: string, windo
 			found.push({ id: String(entry.broadcast_id), subject: String(entry.subject ?? '') });
 		}
 		if (!page.next_collection_link || page.entries.length === 0) return found;
-		body = await aweberGet(context, page.next_collection_link, undefined, { source: 'the next_collection_link of the sent broadcasts' });
+		({ page } = await readCollectionPageAt(context, page.next_collection_link, { source: NEXT_PAGE_SOURCE }));
 	}
 }
 
