@@ -20,7 +20,9 @@ export class AWeberListTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: readableSubtitle(aweberPollTriggerProperties, 'event'),
-		description: 'Starts the workflow on new subscribers, unsubscribes, sent broadcasts, broadcast opens or link clicks, by polling AWeber (no webhook needed)',
+		// Shown on the List node's page of n8n's node panel in place of the node's description: it says the node's first.
+		description:
+			'Read the mailing lists of an AWeber account and their tags; as a trigger, starts the workflow on new subscribers, unsubscribes, sent broadcasts, broadcast opens or link clicks, by polling AWeber (no webhook needed)',
 		defaults: { name: 'AWeber Polling Trigger' },
 		polling: true,
 		inputs: [],
