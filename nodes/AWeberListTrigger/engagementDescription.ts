@@ -15,6 +15,8 @@ export const engagementProperties: INodeProperties[] = [
 		name: 'broadcastScope',
 		type: 'options',
 		default: 'window',
+		description:
+			"Whose opens or clicks are watched. An idle poll costs one call per broadcast in the window plus one to list them: with 3 broadcasts, 4 calls a minute at n8n's default poll interval (every minute), 3% of the account's 120 per minute. One Broadcast: 1 call a minute, under 1%.",
 		displayOptions: { show: forEngagement },
 		options: [
 			{
@@ -38,7 +40,7 @@ export const engagementProperties: INodeProperties[] = [
 		default: DEFAULT_WINDOW_DAYS,
 		displayOptions: { show: { ...forEngagement, broadcastScope: ['window'] } },
 		description:
-			"Broadcasts sent this many days back are watched; older ones are left. Each broadcast in the window costs one call per poll (with 3, 3 of AWeber's 120 calls a minute at n8n's default poll interval, plus 1 to list them).",
+			"Broadcasts sent this many days back are watched, older ones are left. Each one costs a call per poll: 3 broadcasts in the window, plus the call that lists them, are 4 of the account's 120 calls a minute at n8n's default poll interval (every minute).",
 	},
 	{
 		...broadcastLocator,
