@@ -9,8 +9,9 @@
 //   BENCH_MP_PROCESSES (1,2,3), BENCH_SYNC_SIZE (10000 subscribers on the list kept in sync; the source has 1 % changed,
 //   0.5 % new, 0.5 % removed), BENCH_SYNC_BASELINE_ROWS (1000 rows of Create or Update, scaled to the source).
 //   BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1 runs only the multi-process
-//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, BENCH_POLL_ONLY=1 only the poll trigger after an import, and each
-//   merges its figures into results.json.
+//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, BENCH_POLL_ONLY=1 only the poll trigger after an import,
+//   BENCH_ENGAGE_ONLY=1 only the Polling Trigger's calls per poll with 3 broadcasts in the window (Broadcast Opened,
+//   Link Clicked), and each merges its figures into results.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import {
 } from './bulkAdd';
 import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
 import { benchMultiProcess, benchOtherApp, type MultiProcessFigures, type MultiProcessRow, type OtherAppRow } from './multiProcess';
+import { benchEngagementPoll } from './engagementPoll';
 import { bytes, log, machine, round } from './lib';
 import { benchListSync, type ListSyncSummary } from './listSync';
 import { listSyncMarkdown, listSyncTargets } from './listSyncReport';
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
 	await listSandbox.stop();
 	const listSync = await measureListSync(harness);
 	const pollTrigger = await benchPollTrigger();
+	const engagement = await benchEngagementPoll();
 
 	const results: Results = {
 		command: 'npm run bench',
@@ -140,6 +143,7 @@ async function main(): Promise<void> {
 			...targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
 			...multiProcessTargets(multi.multiProcess),
 			...listSyncTargets(listSync),
+			...engagement.targets,
 		},
 	};
 	const benchDir = path.resolve(__dirname);
@@ -565,7 +569,25 @@ async function reportOnly(): Promise<void> {
 	log('wrote bench/RESULTS.md from bench/results.json');
 }
 
-const only = { BENCH_REPORT_ONLY: reportOnly, BENCH_MULTI_ONLY: multiOnly, BENCH_SYNC_ONLY: syncOnly, BENCH_POLL_ONLY: pollOnly };
+/** `BENCH_ENGAGE_ONLY=1`: the Polling Trigger's Broadcast Opened / Link Clicked calls alone (bench/engagementPoll.ts), merged in. */
+async function engageOnly(): Promise<void> {
+	const benchDir = path.resolve(__dirname);
+	const results = JSON.parse(readFileSync(path.join(benchDir, 'results.json'), 'utf8')) as Results & { engagementPoll?: unknown };
+	const { figures, targets } = await benchEngagementPoll();
+	results.engagementPoll = { ...figures, date: new Date().toISOString(), command: 'BENCH_ENGAGE_ONLY=1 npm run bench' };
+	Object.assign(results.targets, targets);
+	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
+	process.stdout.write(`${textTable(['Target', 'value', 'target', ''], targetRows(results))}\n`);
+}
+
+const only = {
+	BENCH_REPORT_ONLY: reportOnly,
+	BENCH_MULTI_ONLY: multiOnly,
+	BENCH_SYNC_ONLY: syncOnly,
+	BENCH_POLL_ONLY: pollOnly,
+	BENCH_ENGAGE_ONLY: engageOnly,
+};
 const chosen = Object.entries(only).find(([name]) => process.env[name] === '1')?.[1] ?? main;
 chosen().catch(async (error: unknown) => {
 	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);

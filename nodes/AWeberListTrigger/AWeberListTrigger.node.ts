@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchAccounts } from '../shared/listSearch/searchAccounts';
+import { searchBroadcasts } from '../shared/listSearch/searchBroadcasts';
 import { searchLists } from '../shared/listSearch/searchLists';
 import { aweberCredentials } from '../shared/requestDefaults';
 import { readableSubtitle } from '../shared/subtitle';
@@ -19,7 +20,9 @@ export class AWeberListTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: readableSubtitle(aweberPollTriggerProperties, 'event'),
-		description: 'Starts the workflow on new subscribers, unsubscribes or sent broadcasts, by polling AWeber (no webhook needed)',
+		// Shown on the List node's page of n8n's node panel in place of the node's description: it says the node's first.
+		description:
+			'Read the mailing lists of an AWeber account and their tags; as a trigger, starts the workflow on new subscribers, unsubscribes, sent broadcasts, broadcast opens or link clicks, by polling AWeber (no webhook needed)',
 		defaults: { name: 'AWeber Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -28,7 +31,7 @@ export class AWeberListTrigger implements INodeType {
 		properties: aweberPollTriggerProperties,
 	};
 
-	methods = { listSearch: { searchAccounts, searchLists } };
+	methods = { listSearch: { searchAccounts, searchLists, searchBroadcasts } };
 
 	poll = pollAweberEvents;
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { accountLocator, listLocator } from '../shared/descriptions';
+import { engagementProperties } from './engagementDescription';
 import { DEFAULT_MAX_EVENTS_PER_POLL } from './pollEvents';
 
 export const aweberPollTriggerProperties: INodeProperties[] = [
@@ -12,6 +13,21 @@ export const aweberPollTriggerProperties: INodeProperties[] = [
 		default: 'subscriberAdded',
 		options: [
 			{
+				name: 'Broadcast Opened',
+				value: 'broadcastOpened',
+				description: "A subscriber opened a sent broadcast for the first time (AWeber's broadcast opens)",
+			},
+			{
+				name: 'Broadcast Sent',
+				value: 'broadcastSent',
+				description: 'A broadcast of the list started sending (AWeber lists it as sent from then on), by its sent_at time',
+			},
+			{
+				name: 'Link Clicked',
+				value: 'linkClicked',
+				description: 'A subscriber clicked a link in a sent broadcast: each click, with its URL',
+			},
+			{
 				name: 'New Subscriber',
 				value: 'subscriberAdded',
 				description: 'A subscriber was added to the list (any status), by its subscribed_at time',
@@ -21,15 +37,11 @@ export const aweberPollTriggerProperties: INodeProperties[] = [
 				value: 'subscriberUnsubscribed',
 				description: 'A subscriber of the list unsubscribed, by its unsubscribed_at time',
 			},
-			{
-				name: 'Broadcast Sent',
-				value: 'broadcastSent',
-				description: 'A broadcast of the list started sending (AWeber lists it as sent from then on), by its sent_at time',
-			},
 		],
 	},
 	accountLocator,
 	listLocator,
+	...engagementProperties,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { AWEBER_MAX_PAGE_SIZE } from '../shared/constants';
 import { checkPathParameter } from '../shared/pathParameters';
 import { collectNewEvents, isUsableCursor, startingCursor, type CollectOptions } from './eventCursor';
+import { isEngagementEvent, pollEngagementEvents } from './engagementEvents';
 import { EVENT_STREAMS, streamPages, type PollEvent } from './streams';
 
 export const DEFAULT_MAX_EVENTS_PER_POLL = 1000;
@@ -29,6 +30,8 @@ export async function pollAweberEvents(this: IPollFunctions): Promise<INodeExecu
 	const event = this.getNodeParameter('event') as PollEvent;
 	const accountId = numericId(this, 'accountId');
 	const listId = numericId(this, 'listId');
+	// Broadcast Opened / Link Clicked keep their own positions (engagementEvents.ts).
+	if (isEngagementEvent(event)) return await pollEngagementEvents(this, event, accountId, listId);
 	const fetchPage = streamPages(this, EVENT_STREAMS[event], accountId, listId);
 
 	if (this.getMode() === 'manual') {

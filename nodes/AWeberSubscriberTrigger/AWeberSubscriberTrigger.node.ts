@@ -19,7 +19,10 @@ export class AWeberSubscriberTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: readableSubtitle(aweberTriggerProperties, 'events'),
-		description: "Starts the workflow when AWeber's webhook reports a subscriber added, subscribed or unsubscribed",
+		// n8n's node panel shows this trigger on the Subscriber node's page ("AWeber") with this description in place of
+		// the node's: so it says the node's first (docs/triggers.md#in-n8ns-node-panel).
+		description:
+			"Add, tag, update, find, move and unsubscribe the subscribers of AWeber lists; as a trigger, starts the workflow when AWeber's webhook reports a subscriber added, subscribed or unsubscribed",
 		defaults: { name: 'AWeber Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

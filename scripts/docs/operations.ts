@@ -9,7 +9,9 @@ import path from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
+import { cell, fieldDescription, sentence } from './markdown';
 import { newSentences, withoutRepeats } from './repeats';
+import { renderTriggerPages } from './triggerEvents';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -88,14 +90,6 @@ function shownFor(property: INodeProperties, resource: string | undefined, opera
 	if (!show?.operation || !(show.operation as unknown[]).includes(operation)) return false;
 	if (resource !== undefined && show.resource && !(show.resource as unknown[]).includes(resource)) return false;
 	return true;
-}
-
-/** A field's description, with the choices of a fixed options list (their names are what the user picks). */
-function fieldDescription(property: INodeProperties): string {
-	const description = property.description ?? '';
-	const choices = (property.type === 'options' || property.type === 'multiOptions') && Array.isArray(property.options) ? (property.options as INodePropertyOptions[]) : [];
-	if (choices.length === 0 || choices.some((choice) => !('value' in choice))) return description;
-	return [sentence(description), `Choices: ${choices.map((choice) => `*${choice.name}*`).join(', ')}.`].filter(Boolean).join(' ');
 }
 
 function fieldsOf(properties: INodeProperties[], resource: string | undefined, operation: string): FieldDoc[] {
@@ -203,15 +197,6 @@ export function describeNodes(root = ROOT, descriptions = loadBuiltDescriptions(
 	return descriptions.map(({ folder, description }) => describeNode(root, folder, description));
 }
 
-function cell(text: string): string {
-	return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
-}
-
-function sentence(text: string): string {
-	const trimmed = text.trim();
-	return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
 function callOf(operation: OperationDoc): string {
 	const call = `\`${operation.method} ${operation.path}\``;
 	return operation.constants.length > 0 ? `${call} with ${operation.constants.map((constant) => `\`${constant}\``).join(', ')}` : call;
@@ -274,6 +259,7 @@ export function renderDocs(root = ROOT, nodes = describeNodes(root)): Map<string
 	const files = new Map<string, string>();
 	files.set('README.md', renderReadme(readFileSync(path.join(root, 'README.md'), 'utf8'), nodes));
 	for (const node of nodes) files.set(path.posix.join('docs/operations', `${node.slug}.md`), renderOperationsPage(node));
+	for (const [file, content] of renderTriggerPages(root)) files.set(file, content);
 	return files;
 }
 

@@ -31,6 +31,7 @@ interface NodeTypeSummary {
 	name: string;
 	displayName: string;
 	group: string[];
+	description: string;
 	properties: Array<{ displayName: string; options?: Array<{ name: string }> }>;
 }
 
@@ -95,6 +96,13 @@ describe('the n8n editor shows the AWeber nodes', () => {
 		// The Subscriber node, the one people use most, is listed first under its panel name "AWeber".
 		const subscriber = types.body.find((type) => type.name === `${PACKAGE_NAME}.aWeberSubscriber`);
 		expect(listed[0]).toBe(subscriber?.displayName);
+		// n8n shows the merged Webhook Trigger's description on the Subscriber node's entry: it begins with the node's
+		// (docs/triggers.md#in-n8ns-node-panel).
+		const entry = page
+			.locator('[data-test-id="node-creator-action-item"], [data-test-id="node-creator-node-item"]')
+			.filter({ has: page.getByTestId('node-creator-item-name').getByText(subscriber?.displayName ?? 'AWeber', { exact: true }) });
+		const shown = (await entry.first().getByTestId('node-creator-item-description').textContent())?.trim() ?? '';
+		expect(shown.startsWith(subscriber?.description ?? '(none)')).toBe(true);
 		await saveScreenshot(page, 'node-panel.png');
 		await page.keyboard.press('Escape');
 	});

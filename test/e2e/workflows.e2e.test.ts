@@ -121,6 +121,28 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		});
 	});
 
+	it("runs the Polling Trigger's Link Clicked manually: the newest click of the newest broadcast in the window, with its URL", async () => {
+		// The seeded broadcasts were sent long before the sandbox's now: a window of many days takes them in.
+		const trigger = aweberNode(
+			{
+				name: 'Link Clicked',
+				node: 'aWeberListTrigger',
+				parameters: { event: 'linkClicked', ...onList(), windowDays: 100_000, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+				executeOnce: false,
+			},
+			credentialId,
+		);
+		const id = await importWorkflow(env.n8n, { name: 'Poll clicks', nodes: [trigger], connections: {} });
+		const result = await runWorkflow(env.n8n, id, { triggerName: 'Link Clicked' });
+		expect({ status: result.status, error: result.error }).toEqual({ status: 'success', error: undefined });
+		expect(nodeItems(result, 'Link Clicked')).toEqual([
+			expect.objectContaining({ event: 'linkClicked', broadcast_id: env.sandbox.seed.broadcasts.sent, url: expect.stringMatching(/^https:/), email: expect.any(String) }),
+		]);
+		expect(env.sandbox.requests().map((entry) => `${entry.path}?${new URLSearchParams(entry.query as Record<string, string>).get('detailed') ?? ''}`)).toContain(
+			`${listPath()}/broadcasts/${env.sandbox.seed.broadcasts.sent}/clicks?true`,
+		);
+	});
+
 	it('writes subscribers: create, update, tags, upsert, purchase, move, unsubscribe, delete', async () => {
 		const { seed } = env.sandbox;
 		const customers = seed.lists.customers;

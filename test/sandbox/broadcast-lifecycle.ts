@@ -86,3 +86,26 @@ function startSending(state: SandboxState, broadcast: BroadcastRecord): void {
 		});
 	}
 }
+
+/**
+ * A recipient opening or clicking a broadcast at `now` (a test's control plane: AWeber records these when the email
+ * is read). Only a recipient of the broadcast (one with its message) can; an open after the first is recorded too,
+ * and the opens collection still lists the first one only.
+ */
+export function recordEngagement(
+	state: SandboxState,
+	activity: { kind: 'open' | 'click'; broadcastId: number; subscriberId: number; url?: string },
+	now: number,
+): void {
+	const broadcast = state.broadcasts.get(activity.broadcastId);
+	if (broadcast === undefined || (broadcast.status !== 'sending' && broadcast.status !== 'sent')) {
+		throw new Error(`broadcast ${activity.broadcastId} has not been sent`);
+	}
+	const message = [...state.messages.values()].find(
+		(candidate) => candidate.campaignType === 'b' && candidate.campaignId === broadcast.id && candidate.subscriberId === activity.subscriberId,
+	);
+	if (message === undefined) throw new Error(`subscriber ${activity.subscriberId} did not receive broadcast ${activity.broadcastId}`);
+	const base = { messageId: message.id, subscriberId: activity.subscriberId, eventTime: now };
+	if (activity.kind === 'open') state.opens.push({ id: state.nextId('open'), ...base });
+	else state.clicks.push({ id: state.nextId('click'), ...base, url: activity.url ?? 'https://example.com/' });
+}

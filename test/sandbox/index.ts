@@ -70,6 +70,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		retireMessageEndpoints: () => {
 			core.state.messageEndpointsRetired = true;
 		},
+		activity: {
+			open: (broadcastId, subscriberId) => core.recordEngagement({ kind: 'open', broadcastId, subscriberId }),
+			click: (broadcastId, subscriberId, url) => core.recordEngagement({ kind: 'click', broadcastId, subscriberId, url }),
+		},
 		pages: {
 			cap: (entries) => {
 				core.pageCap = entries;

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { advanceBroadcasts } from './broadcast-lifecycle';
+import { advanceBroadcasts, recordEngagement } from './broadcast-lifecycle';
 import type { SandboxClock } from './clock';
 import { PAGE_CAP, type Query } from './collections';
 import { AweberError, RATE_LIMIT_MESSAGE, badRequest, forbidden, notFound, unauthorized } from './errors';
@@ -119,6 +119,12 @@ export class SandboxCore {
 	/** Lets the sandbox clock move scheduled broadcasts along before anything reads them. */
 	tick(): void {
 		advanceBroadcasts(this.state, this.clock.now());
+	}
+
+	/** A recipient's open or click of a sent broadcast, now (broadcast-lifecycle.ts). */
+	recordEngagement(activity: { kind: 'open' | 'click'; broadcastId: number; subscriberId: number; url?: string }): void {
+		this.tick();
+		recordEngagement(this.state, activity, this.clock.now());
 	}
 
 	emit(event: WebhookEventName, subscriber: SubscriberRecord): void {

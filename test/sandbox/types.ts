@@ -180,6 +180,11 @@ export interface Sandbox {
 		expireAllTokens(): void;
 		forceRateLimitLockout(accountId?: number): void;
 	};
+	/** A recipient opening or clicking a sent broadcast now (sandbox clock), as AWeber records it. */
+	activity: {
+		open(broadcastId: number, subscriberId: number): void;
+		click(broadcastId: number, subscriberId: number, url: string): void;
+	};
 	pages: {
 		/**
 		 * Serve at most `entries` per collection page (undefined: AWeber's 100), so a few seeded entries span

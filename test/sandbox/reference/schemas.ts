@@ -234,3 +234,42 @@ export const Problem: ReferenceSchema = {
 	closed: true,
 	properties: { type: string, title: string, status: integer, instance: string, detail: string },
 };
+
+/** The fields every broadcast open or click entry has (BroadcastOpens / BroadcastClicks / BroadcastClicksDetailed items). */
+const activityEntry = (type: 'open' | 'click', more: Record<string, ReferenceSchema>): ReferenceSchema => ({
+	type: 'object',
+	closed: true,
+	properties: {
+		email: string,
+		event_time: string,
+		resource_type_link: { type: 'string', pattern: `#${type}$` },
+		subscriber_link: string,
+		type: { type: 'string', enum: [type] },
+		...more,
+	},
+});
+
+/** The cursor-paged envelope of broadcast opens and clicks: no start, no self_link; links carry before / after. */
+const cursorEnvelope = (type: 'open' | 'click', entry: ReferenceSchema): ReferenceSchema => ({
+	type: 'object',
+	closed: true,
+	properties: {
+		entries: { type: 'array', items: entry },
+		next_collection_link: { type: 'string', pattern: '[?&]after=' },
+		prev_collection_link: { type: 'string', pattern: '[?&]before=' },
+		resource_type_link: { type: 'string', pattern: `#${type}-page-resource$` },
+		total_size: nonNegative,
+	},
+});
+
+/** components.schemas.BroadcastOpens (Get broadcast opens: the first open per subscriber, most recent first by event_time). */
+export const BroadcastOpens: ReferenceSchema = cursorEnvelope('open', activityEntry('open', {}));
+
+/** components.schemas.BroadcastClicks (Get broadcast clicks, aggregated: event_time is the subscriber's first click). */
+export const BroadcastClicks: ReferenceSchema = cursorEnvelope(
+	'click',
+	activityEntry('click', { first_click_at: string, last_click_at: string, total_clicks: { type: 'integer', minimum: 1 } }),
+);
+
+/** components.schemas.BroadcastClicksDetailed (Get broadcast clicks with detailed=true: one entry per click, with its URL). */
+export const BroadcastClicksDetailed: ReferenceSchema = cursorEnvelope('click', activityEntry('click', { clicked_at: string, url: string }));

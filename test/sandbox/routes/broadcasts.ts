@@ -388,27 +388,28 @@ function broadcastClicks(ctx: ApiContext): ApiResult {
 			}),
 		);
 	}
-	const bySubscriber = new Map<number, { subscriberId: number; first: number; last: number; total: number; lastId: number }>();
+	// BroadcastClicks: event_time is the subscriber's first click, and entries are most recent first by it.
+	const bySubscriber = new Map<number, { subscriberId: number; first: number; last: number; total: number; firstId: number }>();
 	for (const click of clicks) {
-		const entry = bySubscriber.get(click.subscriberId) ?? { subscriberId: click.subscriberId, first: click.eventTime, last: click.eventTime, total: 0, lastId: click.id };
+		const entry = bySubscriber.get(click.subscriberId) ?? { subscriberId: click.subscriberId, first: click.eventTime, last: click.eventTime, total: 0, firstId: click.id };
 		entry.total++;
-		entry.first = Math.min(entry.first, click.eventTime);
-		if (click.eventTime >= entry.last) {
-			entry.last = click.eventTime;
-			entry.lastId = click.id;
+		if (click.eventTime < entry.first) {
+			entry.first = click.eventTime;
+			entry.firstId = click.id;
 		}
+		entry.last = Math.max(entry.last, click.eventTime);
 		bySubscriber.set(click.subscriberId, entry);
 	}
-	const items = [...bySubscriber.values()].sort((a, b) => b.last - a.last || b.lastId - a.lastId);
+	const items = [...bySubscriber.values()].sort((a, b) => b.first - a.first || b.firstId - a.firstId);
 	return ok(
 		cursorPage({
 			url,
 			query: ctx.query,
 			items,
-			keyOf: (item) => cursorKey(item.last, item.lastId),
+			keyOf: (item) => cursorKey(item.first, item.firstId),
 			render: (item) => ({
 				...recipientEmail(ctx, item.subscriberId),
-				event_time: formatTime(item.last),
+				event_time: formatTime(item.first),
 				first_click_at: formatTime(item.first),
 				last_click_at: formatTime(item.last),
 				total_clicks: item.total,

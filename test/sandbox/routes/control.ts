@@ -136,4 +136,21 @@ export function registerControlRoutes(control: FastifyInstance, core: SandboxCor
 		core.emit(event, subscriber);
 		return { ok: true };
 	});
+
+	// A recipient opens or clicks a sent broadcast now: { kind: 'open' | 'click', broadcastId, subscriberId, url? }.
+	control.post('/activity', async (request, reply) => {
+		const body = bodyOf(request.body);
+		if (body.kind !== 'open' && body.kind !== 'click') return fail(reply, 400, 'kind must be open or click');
+		try {
+			core.recordEngagement({
+				kind: body.kind,
+				broadcastId: Number(body.broadcastId),
+				subscriberId: Number(body.subscriberId),
+				url: typeof body.url === 'string' ? body.url : undefined,
+			});
+		} catch (error) {
+			return fail(reply, 404, (error as Error).message);
+		}
+		return { ok: true };
+	});
 }
