@@ -9,7 +9,8 @@
 //   BENCH_MP_PROCESSES (1,2,3), BENCH_SYNC_SIZE (10000 subscribers on the list kept in sync; the source has 1 % changed,
 //   0.5 % new, 0.5 % removed), BENCH_SYNC_BASELINE_ROWS (1000 rows of Create or Update, scaled to the source).
 //   BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1 runs only the multi-process
-//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, and each merges its figures into results.json.
+//   scenarios, BENCH_SYNC_ONLY=1 only the list sync, BENCH_FAIR_ONLY=1 only "interactive under bulk" (bench/fairTurns.ts;
+//   BENCH_FAIR_SIGNUP_EVERY: AWeber seconds between sign-ups, 5), and each merges its figures into results.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
 } from './bulkAdd';
 import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
 import { benchMultiProcess, benchOtherApp, type MultiProcessFigures, type MultiProcessRow, type OtherAppRow } from './multiProcess';
+import { benchFairTurns, fairTurnsMarkdown, fairTurnsTargets, type FairTurnsResults } from './fairTurns';
 import { bytes, log, machine, round } from './lib';
 import { benchListSync, type ListSyncSummary } from './listSync';
 import { listSyncMarkdown, listSyncTargets } from './listSyncReport';
@@ -76,6 +78,9 @@ interface Results {
 	listSync?: ListSyncSummary;
 	/** When the list sync was measured, when not in the same run as the rest. */
 	listSyncRun?: { date: string; durationSeconds: number; loadAverage1mAtStart: number };
+	/** Interactive under bulk: turns shared between executions, against the first-come queue (bench/fairTurns.ts). */
+	fairTurns?: FairTurnsResults;
+	fairTurnsRun?: { date: string; durationSeconds: number; loadAverage1mAtStart: number };
 	targets: Record<string, { target: string; value: string; met: boolean | null }>;
 }
 
@@ -100,6 +105,7 @@ async function main(): Promise<void> {
 		baselineWithBatching = { node, ...(await benchBestHttpRequestBatching(context, httpRequest.version)) };
 	}
 	const callsPerOperation = await benchCallsPerOperation(bulkSandbox, harness);
+	const fairTurns = await measureFairTurns(bulkSandbox, harness);
 	await bulkSandbox.stop();
 	const multi = await measureMultiProcess();
 
@@ -130,7 +136,9 @@ async function main(): Promise<void> {
 		multiProcess: multi.multiProcess,
 		otherApp: multi.otherApp,
 		listSync,
+		fairTurns,
 		targets: {
+			...fairTurnsTargets(fairTurns),
 			...targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
 			...multiProcessTargets(multi.multiProcess),
 			...listSyncTargets(listSync),
@@ -539,7 +547,7 @@ ${markdownTable(['Return All', 'value', ''], returnAllRows(results))}
 
 ${markdownTable(['Operation', 'calls', 'target', 'sequence'], callRows(results))}
 
-${multiProcessMarkdown(results)}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}
+${multiProcessMarkdown(results)}${results.fairTurns ? `${fairTurnsMarkdown(results.fairTurns, markdownTable, fairTurnsRunNote(results))}\n` : ''}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}
 ## Targets
 
 ${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
@@ -551,6 +559,38 @@ function listSyncRunNote(results: Results): string | undefined {
 	return run ? `Measured separately (\`BENCH_SYNC_ONLY=1 npm run bench\`, ${run.date}, ${run.durationSeconds} s, load average ${run.loadAverage1mAtStart} at the start).` : undefined;
 }
 
+async function measureFairTurns(sandbox: RemoteSandbox, harness: N8nHarness): Promise<FairTurnsResults> {
+	const signUpEverySeconds = setting('BENCH_FAIR_SIGNUP_EVERY', 5);
+	log(`interactive under bulk: ${settings.items} items, a sign-up every ${signUpEverySeconds} AWeber seconds, fair turns against first come`);
+	return await benchFairTurns({ sandbox, harness, items: settings.items, windowMs, signUpEverySeconds });
+}
+
+function fairTurnsRunNote(results: Results): string | undefined {
+	const run = results.fairTurnsRun;
+	return run ? `Measured separately (\`BENCH_FAIR_ONLY=1 npm run bench\`, ${run.date}, ${run.durationSeconds} s, load average ${run.loadAverage1mAtStart} at the start).` : undefined;
+}
+
+/** `BENCH_FAIR_ONLY=1`: interactive under bulk alone, merged into bench/results.json. */
+async function fairOnly(): Promise<void> {
+	const startedAt = Date.now();
+	const loadAtStart = round(loadavg()[0], 2);
+	const benchDir = path.resolve(__dirname);
+	const results = JSON.parse(readFileSync(path.join(benchDir, 'results.json'), 'utf8')) as Results;
+	const sandbox = await RemoteSandbox.start({ timeScale: settings.timeScale });
+	try {
+		results.fairTurns = await measureFairTurns(sandbox, new N8nHarness());
+	} finally {
+		await sandbox.stop();
+	}
+	results.fairTurnsRun = { date: new Date().toISOString(), durationSeconds: Math.round((Date.now() - startedAt) / 1000), loadAverage1mAtStart: loadAtStart };
+	for (const name of Object.keys(results.targets)) if (name.startsWith('fairTurns.')) delete results.targets[name];
+	Object.assign(results.targets, fairTurnsTargets(results.fairTurns));
+	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
+	process.stdout.write(`${textTable(['Target', 'value', 'target', ''], targetRows(results).filter((row) => row[0].startsWith('fairTurns.')))}\n`);
+	log(`merged the interactive-under-bulk figures into bench/results.json and bench/RESULTS.md in ${results.fairTurnsRun.durationSeconds} s`);
+}
+
 /** `BENCH_REPORT_ONLY=1`: write bench/RESULTS.md again from bench/results.json, without measuring. */
 async function reportOnly(): Promise<void> {
 	const benchDir = path.resolve(__dirname);
@@ -559,7 +599,7 @@ async function reportOnly(): Promise<void> {
 	log('wrote bench/RESULTS.md from bench/results.json');
 }
 
-const only = { BENCH_REPORT_ONLY: reportOnly, BENCH_MULTI_ONLY: multiOnly, BENCH_SYNC_ONLY: syncOnly };
+const only = { BENCH_REPORT_ONLY: reportOnly, BENCH_MULTI_ONLY: multiOnly, BENCH_SYNC_ONLY: syncOnly, BENCH_FAIR_ONLY: fairOnly };
 const chosen = Object.entries(only).find(([name]) => process.env[name] === '1')?.[1] ?? main;
 chosen().catch(async (error: unknown) => {
 	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
