@@ -116,11 +116,11 @@ function lostOf(calls: RequestLogEntry[], inputs: IDataObject[]): number {
 	return inputs.filter((item) => !added.has(String(item.email).toLowerCase())).length;
 }
 
-/** Successful requests per AWeber minute between the first and the last request of the log (sandbox time is AWeber's). */
-function callsPerMinute(calls: RequestLogEntry[]): number {
+/** Successful requests per AWeber minute between the first and the last request of the log (its times are real ms). */
+function callsPerMinute(calls: RequestLogEntry[], windowMs: number): number {
 	const ok = calls.filter((entry) => entry.status >= 200 && entry.status < 300);
 	const times = calls.map((entry) => Date.parse(entry.time));
-	const minutes = (Math.max(...times) - Math.min(...times)) / 60_000;
+	const minutes = (Math.max(...times) - Math.min(...times)) / windowMs;
 	return minutes > 0 ? round(ok.length / minutes) : 0;
 }
 
@@ -149,7 +149,7 @@ async function bulkAlone(context: FairTurnsContext, turns: TurnOrder, output: 's
 		output,
 		lost: lostOf(calls, input),
 		rateLimitRefusals: calls.filter((entry) => entry.status === 403).length,
-		accountCallsPerMinute: callsPerMinute(calls),
+		accountCallsPerMinute: callsPerMinute(calls, context.windowMs),
 		bulkSubscribersPerMinute: round((context.items - lostOf(calls, input)) / (wallMs / context.windowMs)),
 	};
 	log(`fair turns: bulk alone ${JSON.stringify(run)}`);
@@ -191,7 +191,7 @@ async function bulkWithSignUps(context: FairTurnsContext, turns: TurnOrder, outp
 		latencyMaxS: round(Math.max(...latencies), 2),
 		lost: lostOf(calls, [...input, ...signUpInputs]),
 		rateLimitRefusals: calls.filter((entry) => entry.status === 403).length,
-		accountCallsPerMinute: callsPerMinute(calls),
+		accountCallsPerMinute: callsPerMinute(calls, context.windowMs),
 		bulkSubscribersPerMinute: round((context.items - lostOf(calls, input)) / (bulkWallMs / context.windowMs)),
 	};
 	log(`fair turns: bulk with sign-ups ${JSON.stringify(run)}`);
@@ -224,6 +224,7 @@ async function twoBulksAndOneHalfway(context: FairTurnsContext, turns: TurnOrder
 		return { first: Math.min(...times), last: Math.max(...times) };
 	};
 	const [sa, sb, sc] = [span('a'), span('b'), span('c')];
+	const aweberSeconds = (realMs: number) => round((realMs * 60) / context.windowMs);
 	const start = Math.min(sa.first, sb.first);
 	const pair = sharesBetween(requests, ['a', 'b'], Math.max(sa.first, sb.first), Math.min(sa.last, sb.last));
 	const three = sharesBetween(requests, ['a', 'b', 'c'], Math.max(sa.first, sb.first, sc.first), Math.min(sa.last, sb.last, sc.last));
@@ -234,7 +235,7 @@ async function twoBulksAndOneHalfway(context: FairTurnsContext, turns: TurnOrder
 		rateLimitRefusals: calls.filter((entry) => entry.status === 403).length,
 		pairShares: { a: pair.a, b: pair.b },
 		threeShares: { a: three.a, b: three.b, c: three.c },
-		finishedAtS: { a: round((sa.last - start) / 1000), b: round((sb.last - start) / 1000), c: round((sc.last - start) / 1000) },
+		finishedAtS: { a: aweberSeconds(sa.last - start), b: aweberSeconds(sb.last - start), c: aweberSeconds(sc.last - start) },
 	};
 	log(`fair turns: two bulks and one halfway ${JSON.stringify(run)}`);
 	return run;

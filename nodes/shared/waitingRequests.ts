@@ -1,8 +1,8 @@
 /*
  * The requests of one credential waiting for their turn under its rate limit (rateLimiter.ts), with turns shared
  * between executions (docs/rate-limits.md#turns-between-executions): start-time fair queuing with equal weights. Each
- * execution with requests waiting holds a tag, the turn it is due at; the next turn goes to the smallest tag (the
- * earliest given, on a tie), and a served execution's next tag is one more. An execution that joins is due at the
+ * execution with requests waiting holds a tag, the turn it is due at; the next turn goes to the smallest tag (on a
+ * tie, to the one with fewer requests waiting), and a served execution's next tag is one more. An execution that joins is due at the
  * turn being handed out now, so it goes next; one that comes back soon after its last turn (a sign-up's read-back,
  * an item's next request) keeps the tag its last turn gave it, so coming and going wins it nothing over the others.
  * Within one execution the requests keep today's order: arrival order, work already started (a follow-up, a retry)
@@ -75,7 +75,7 @@ export class WaitingRequests {
 		let next: [string, ExecutionQueue] | undefined;
 		for (const entry of this.executions) {
 			const [, queue] = entry;
-			if (!next || queue.tag < next[1].tag || (queue.tag === next[1].tag && queue.since < next[1].since)) next = entry;
+			if (!next || queue.tag < next[1].tag || (queue.tag === next[1].tag && isAheadOnTie(queue, next[1]))) next = entry;
 		}
 		if (!next) return;
 		const [key, queue] = next;
@@ -125,4 +125,13 @@ export class WaitingRequests {
 		this.listeners.delete(signal);
 		signal.removeEventListener('abort', listener.onAbort);
 	}
+}
+
+/**
+ * Of two executions due at the same turn, the one with fewer requests waiting goes first (a sign-up's read-back before
+ * the next of a bulk's hundreds: each still gets one turn per round), then the one waiting longer.
+ */
+function isAheadOnTie(queue: ExecutionQueue, other: ExecutionQueue): boolean {
+	if (queue.waiters.length !== other.waiters.length) return queue.waiters.length < other.waiters.length;
+	return queue.since < other.since;
 }

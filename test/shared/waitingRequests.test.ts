@@ -69,8 +69,8 @@ describe('Turns shared between executions', () => {
 		add('sign-up read-back', 'webhook', true);
 		add('other 1', 'other');
 		add('other 2', 'other');
-		// The execution that just joined goes first again; then one turn each.
-		expect(turns(7).slice(3)).toEqual(['other 1', 'bulk 3', 'sign-up read-back', 'other 2', 'bulk 4', 'bulk 5', 'bulk 6']);
+		// The execution that just joined goes first again; then one turn each in the round, the fewest waiting first.
+		expect(turns(7).slice(3)).toEqual(['other 1', 'sign-up read-back', 'other 2', 'bulk 3', 'bulk 4', 'bulk 5', 'bulk 6']);
 	});
 
 	it('puts a started item\'s follow-up ahead of its own execution\'s later items only', () => {
@@ -81,8 +81,8 @@ describe('Turns shared between executions', () => {
 		add('b2', 'b');
 		turns(1);
 		add('a1 read-back', 'a', true);
-		// b is due first (a had its turn), then a's follow-up before a2.
-		expect(turns(4)).toEqual(['a1', 'b1', 'a1 read-back', 'b2', 'a2']);
+		// b is due first (a had its turn), then a round of one each: b's last, then a's follow-up before a2.
+		expect(turns(4)).toEqual(['a1', 'b1', 'b2', 'a1 read-back', 'a2']);
 	});
 
 	it('gives an execution that comes back right after its turn no turn ahead of one that kept waiting', () => {
@@ -119,6 +119,6 @@ describe('Turns shared between executions', () => {
 		add('b1', 'b');
 		cancelled.abort();
 		expect(queue.length).toBe(3);
-		expect(turns(3)).toEqual(['a1', 'b1', 'a2']);
+		expect(turns(3)).toEqual(['b1', 'a1', 'a2']);
 	});
 });
