@@ -11,6 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { N8nHarness } from '../test/harness';
 import type { RequestLogEntry } from '../test/sandbox/types';
+import { subscriberCreate } from './bulkAdd';
 import { log, median, round } from './lib';
 import type { RemoteSandbox } from './remoteSandbox';
 
@@ -92,20 +93,6 @@ async function freshCredential(context: FairTurnsContext, turns: TurnOrder): Pro
 	return { credentialId, limiter };
 }
 
-function createNode(context: FairTurnsContext, credentialId: string, output: 'subscriber' | 'summary') {
-	return {
-		type: 'aWeberSubscriber',
-		credentialId,
-		parameters: {
-			operation: 'create',
-			accountId: { __rl: true, mode: 'id', value: String(context.sandbox.seed.accountId) },
-			listId: { __rl: true, mode: 'id', value: String(context.sandbox.seed.lists.empty) },
-			email: '={{ $json.email }}',
-			output,
-		},
-	};
-}
-
 const emails = (label: string, count: number): IDataObject[] => Array.from({ length: count }, (_, index) => ({ email: `${label}-${index}@example.com` }));
 
 const addedEmails = (calls: RequestLogEntry[]) =>
@@ -141,7 +128,7 @@ async function bulkAlone(context: FairTurnsContext, turns: TurnOrder, output: 's
 	const { credentialId } = await freshCredential(context, turns);
 	const input = emails(`alone-${turns}-${output}`, context.items);
 	const startedAt = Date.now();
-	await context.harness.runNode(createNode(context, credentialId, output), input);
+	await context.harness.runNode(subscriberCreate(context.sandbox, credentialId, output), input);
 	const wallMs = Date.now() - startedAt;
 	const calls = await context.sandbox.apiCalls();
 	const run: AloneRun = {
@@ -161,7 +148,7 @@ async function bulkWithSignUps(context: FairTurnsContext, turns: TurnOrder, outp
 	const input = emails(`bulk-${turns}-${output}`, context.items);
 	const startedAt = Date.now();
 	let bulkWallMs = 0;
-	const bulk = context.harness.runNode(createNode(context, credentialId, output), input).then((result) => {
+	const bulk = context.harness.runNode(subscriberCreate(context.sandbox, credentialId, output), input).then((result) => {
 		bulkWallMs = Date.now() - startedAt;
 		return result;
 	});
@@ -176,7 +163,7 @@ async function bulkWithSignUps(context: FairTurnsContext, turns: TurnOrder, outp
 		signUpInputs.push(...one);
 		const asked = Date.now();
 		// A sign-up: its own execution (the harness gives each run its own ID), Create with the default Output.
-		signUps.push(context.harness.runNode(createNode(context, credentialId, 'subscriber'), one).then(() => Date.now() - asked));
+		signUps.push(context.harness.runNode(subscriberCreate(context.sandbox, credentialId, 'subscriber'), one).then(() => Date.now() - asked));
 		await Promise.race([new Promise((resolve) => setTimeout(resolve, everyMs)), bulk]);
 	}
 	await bulk;
@@ -207,7 +194,7 @@ function sharesBetween(requests: Array<{ label: string; at: number }>, labels: s
 async function twoBulksAndOneHalfway(context: FairTurnsContext, turns: TurnOrder, itemsEach: number): Promise<SharesRun> {
 	const { credentialId } = await freshCredential(context, turns);
 	const inputs = { a: emails(`share-${turns}-a`, itemsEach), b: emails(`share-${turns}-b`, itemsEach), c: emails(`share-${turns}-c`, itemsEach) };
-	const node = createNode(context, credentialId, 'summary');
+	const node = subscriberCreate(context.sandbox, credentialId, 'summary');
 	const a = context.harness.runNode(node, inputs.a);
 	const b = context.harness.runNode(node, inputs.b);
 	// Halfway through A and B together (2 x itemsEach requests at 120 per AWeber minute).
