@@ -200,6 +200,7 @@ async function twoBulksAndOneHalfway(context: FairTurnsContext, turns: TurnOrder
 	// Halfway through A and B together (2 x itemsEach requests at 120 per AWeber minute).
 	const halfwayMs = (itemsEach / 120) * context.windowMs;
 	await Promise.race([new Promise((resolve) => setTimeout(resolve, halfwayMs)), Promise.all([a, b])]);
+	const cStartedAt = Date.now();
 	const c = context.harness.runNode(node, inputs.c);
 	await Promise.all([a, b, c]);
 	const calls = await context.sandbox.apiCalls();
@@ -213,8 +214,10 @@ async function twoBulksAndOneHalfway(context: FairTurnsContext, turns: TurnOrder
 	const [sa, sb, sc] = [span('a'), span('b'), span('c')];
 	const aweberSeconds = (realMs: number) => round((realMs * 60) / context.windowMs);
 	const start = Math.min(sa.first, sb.first);
-	const pair = sharesBetween(requests, ['a', 'b'], Math.max(sa.first, sb.first), Math.min(sa.last, sb.last));
-	const three = sharesBetween(requests, ['a', 'b', 'c'], Math.max(sa.first, sb.first, sc.first), Math.min(sa.last, sb.last, sc.last));
+	// While the executions ran together: from the first request of A and B (started together) until the first of them
+	// ended; and from C's start until the first of the three ended (first come, B may send nothing in A's time).
+	const pair = sharesBetween(requests, ['a', 'b'], start, Math.min(sa.last, sb.last));
+	const three = sharesBetween(requests, ['a', 'b', 'c'], cStartedAt, Math.min(sa.last, sb.last, sc.last));
 	const run: SharesRun = {
 		turns,
 		itemsEach,
