@@ -296,10 +296,10 @@ ${note ? `${note}\n\n` : ''}A bulk Create of ${results.items} items on one crede
 
 ${table(['bulk Output, turns', 'sign-ups', 'latency median', 'p95', 'max', 'account calls / min with sign-ups / bulk alone', 'ratio', 'bulk subscribers / min with / alone', 'lost', '403s with / alone'], latencyRows)}
 
-- Latency: from starting the sign-up's execution to its end, in AWeber seconds (real time x the sandbox's time scale; n8n's own work per execution weighs as much more).
-- Account calls per minute: every successful request (the bulk's and the sign-ups') per AWeber minute from the first to the last; the bulk's own rate is lower with sign-ups by the turns they take.
+- Latency: from starting the sign-up's execution to its end, in AWeber seconds (real time x the sandbox's time scale, so n8n's own work per execution, and a busy machine's delays, weigh that many times more than at AWeber's real pace).
+- Account calls per minute: every successful request (the bulk's and the sign-ups') per AWeber minute from the first to the last (the target: with sign-ups at least 0.98x the bulk alone, fair turns waste none of the account's budget); the bulk's own subscribers per minute are lower with sign-ups by the turns they take, and include n8n's preparation of the 1000 items.
 
-Two bulk Creates (Output "Request Summary") started together (A, B), a third (C) started halfway through them, on one credential:
+Two bulk Creates (Output "Request Summary") started together (A, B), a third (C) started halfway through them, on one credential; shares of the adds sent from the start until the first of A and B ended, and from C's start until the first of the three ended (target: A and B 45-55 % each):
 
 ${table(['turns', 'items each', 'A / B while both ran', 'A / B / C while all three ran', 'last request of A / B / C', 'lost', '403s'], shareRows)}
 `;
