@@ -191,8 +191,8 @@ export class AccountRateLimiter {
 	 */
 	private placeFreeAt(requests: number): number {
 		const free = requests - this.inFlight - this.finished.length;
-		// Not while sharing the account with other processes or apps: their learning reads what this process sent when
-		// refused (shareLearning.ts), and spreading would change it.
+		// Not while sharing the account with other processes or apps: the share learning reads what this process had sent
+		// when AWeber refused (shareLearning.ts), and spreading would change it.
 		const spread = this.spreadsTurns && this.waiting.length > free && this.learning.state() === 'full';
 		const gapMs = (TURN_GAP_IN_EVEN_SPACINGS * this.countedMs()) / requests;
 		const turns = spread ? Math.floor(requests / TURN_GAP_IN_EVEN_SPACINGS) : 0;
