@@ -152,6 +152,21 @@ function inputFor(label: string, run: number, items: number): IDataObject[] {
 	return Array.from({ length: items }, (_, index) => ({ email: `bench-${label}-${run}-${index}@example.com` }));
 }
 
+/** The Subscriber node's Create on the sandbox's empty list, one subscriber per input item's `email`. */
+export function subscriberCreate(sandbox: RemoteSandbox, credentialId: string, output: 'subscriber' | 'summary') {
+	return {
+		type: 'aWeberSubscriber',
+		credentialId,
+		parameters: {
+			operation: 'create',
+			accountId: { __rl: true, mode: 'id', value: String(sandbox.seed.accountId) },
+			listId: { __rl: true, mode: 'id', value: String(sandbox.seed.lists.empty) },
+			email: '={{ $json.email }}',
+			output,
+		},
+	};
+}
+
 /** Our Subscriber node's Create, with its default output (the subscriber read back) or the request summary (1 call). */
 export async function benchOurBulkAdd(context: BulkAddContext, output: 'subscriber' | 'summary' = 'subscriber'): Promise<BulkSummary> {
 	const label = output === 'summary' ? 'ours-fast' : 'ours';
@@ -161,20 +176,7 @@ export async function benchOurBulkAdd(context: BulkAddContext, output: 'subscrib
 		const input = inputFor(label, run, context.items);
 		const timing = await timed(
 			async () =>
-				await context.harness.runNode(
-					{
-						type: 'aWeberSubscriber',
-						credentialId,
-						parameters: {
-							operation: 'create',
-							accountId: { __rl: true, mode: 'id', value: String(context.sandbox.seed.accountId) },
-							listId: { __rl: true, mode: 'id', value: String(context.sandbox.seed.lists.empty) },
-							email: '={{ $json.email }}',
-							output,
-						},
-					},
-					input,
-				),
+				await context.harness.runNode(subscriberCreate(context.sandbox, credentialId, output), input),
 		);
 		const result = timing.result;
 		const measured = await measure(context, input, timing);

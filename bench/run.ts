@@ -11,7 +11,8 @@
 //   BENCH_REPORT_ONLY=1 writes RESULTS.md again from results.json; BENCH_MULTI_ONLY=1 runs only the multi-process
 //   scenarios, BENCH_SYNC_ONLY=1 only the list sync, BENCH_POLL_ONLY=1 only the poll trigger after an import,
 //   BENCH_ENGAGE_ONLY=1 only the Polling Trigger's calls per poll with 3 broadcasts in the window (Broadcast Opened,
-//   Link Clicked), and each merges its figures into results.json.
+//   Link Clicked), BENCH_FAIR_ONLY=1 only "interactive under bulk" (bench/fairTurns.ts; BENCH_FAIR_SIGNUP_EVERY: AWeber
+//   seconds between sign-ups, 5), and each merges its figures into results.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import {
 import { benchCallsPerOperation, type OperationCalls } from './callsPerOperation';
 import { benchMultiProcess, benchOtherApp, type MultiProcessFigures, type MultiProcessRow, type OtherAppRow } from './multiProcess';
 import { benchEngagementPoll } from './engagementPoll';
+import { benchFairTurns, fairTurnsMarkdown, fairTurnsTargets, type FairTurnsResults } from './fairTurns';
 import { bytes, log, machine, round } from './lib';
 import { benchListSync, type ListSyncSummary } from './listSync';
 import { listSyncMarkdown, listSyncTargets } from './listSyncReport';
@@ -82,6 +84,9 @@ interface Results {
 	listSyncRun?: { date: string; durationSeconds: number; loadAverage1mAtStart: number };
 	/** The AWeber Polling Trigger's calls per poll after a 10,000-subscriber import (bench/pollTrigger.ts). */
 	pollTrigger?: PollTriggerSummary;
+	/** Interactive under bulk: turns shared between executions, against the first-come queue (bench/fairTurns.ts). */
+	fairTurns?: FairTurnsResults;
+	fairTurnsRun?: { date: string; durationSeconds: number; loadAverage1mAtStart: number };
 	targets: Record<string, { target: string; value: string; met: boolean | null }>;
 }
 
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
 		baselineWithBatching = { node, ...(await benchBestHttpRequestBatching(context, httpRequest.version)) };
 	}
 	const callsPerOperation = await benchCallsPerOperation(bulkSandbox, harness);
+	const fairTurns = await measureFairTurns(bulkSandbox, harness);
 	await bulkSandbox.stop();
 	const multi = await measureMultiProcess();
 
@@ -139,7 +145,9 @@ async function main(): Promise<void> {
 		otherApp: multi.otherApp,
 		listSync,
 		pollTrigger,
+		fairTurns,
 		targets: {
+			...fairTurnsTargets(fairTurns),
 			...targets(ours, fast, baselineWithBatching, returnAll, callsPerOperation),
 			...multiProcessTargets(multi.multiProcess),
 			...listSyncTargets(listSync),
@@ -549,7 +557,7 @@ ${markdownTable(['Return All', 'value', ''], returnAllRows(results))}
 
 ${markdownTable(['Operation', 'calls', 'target', 'sequence'], callRows(results))}
 
-${multiProcessMarkdown(results)}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}${pollTriggerMarkdown(results.pollTrigger)}
+${multiProcessMarkdown(results)}${results.fairTurns ? `${fairTurnsMarkdown(results.fairTurns, markdownTable, fairTurnsRunNote(results))}\n` : ''}${listSyncMarkdown(results.listSync, markdownTable, listSyncRunNote(results))}${pollTriggerMarkdown(results.pollTrigger)}
 ## Targets
 
 ${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
@@ -559,6 +567,38 @@ ${markdownTable(['Target', 'value', 'target', ''], targetRows(results))}
 function listSyncRunNote(results: Results): string | undefined {
 	const run = results.listSyncRun;
 	return run ? `Measured separately (\`BENCH_SYNC_ONLY=1 npm run bench\`, ${run.date}, ${run.durationSeconds} s, load average ${run.loadAverage1mAtStart} at the start).` : undefined;
+}
+
+async function measureFairTurns(sandbox: RemoteSandbox, harness: N8nHarness): Promise<FairTurnsResults> {
+	const signUpEverySeconds = setting('BENCH_FAIR_SIGNUP_EVERY', 5);
+	log(`interactive under bulk: ${settings.items} items, a sign-up every ${signUpEverySeconds} AWeber seconds, fair turns against first come`);
+	return await benchFairTurns({ sandbox, harness, items: settings.items, windowMs, signUpEverySeconds });
+}
+
+function fairTurnsRunNote(results: Results): string | undefined {
+	const run = results.fairTurnsRun;
+	return run ? `Measured separately (\`BENCH_FAIR_ONLY=1 npm run bench\`, ${run.date}, ${run.durationSeconds} s, load average ${run.loadAverage1mAtStart} at the start).` : undefined;
+}
+
+/** `BENCH_FAIR_ONLY=1`: interactive under bulk alone, merged into bench/results.json. */
+async function fairOnly(): Promise<void> {
+	const startedAt = Date.now();
+	const loadAtStart = round(loadavg()[0], 2);
+	const benchDir = path.resolve(__dirname);
+	const results = JSON.parse(readFileSync(path.join(benchDir, 'results.json'), 'utf8')) as Results;
+	const sandbox = await RemoteSandbox.start({ timeScale: settings.timeScale });
+	try {
+		results.fairTurns = await measureFairTurns(sandbox, new N8nHarness());
+	} finally {
+		await sandbox.stop();
+	}
+	results.fairTurnsRun = { date: new Date().toISOString(), durationSeconds: Math.round((Date.now() - startedAt) / 1000), loadAverage1mAtStart: loadAtStart };
+	for (const name of Object.keys(results.targets)) if (name.startsWith('fairTurns.')) delete results.targets[name];
+	Object.assign(results.targets, fairTurnsTargets(results.fairTurns));
+	writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	writeFileSync(path.join(benchDir, 'RESULTS.md'), markdown(results));
+	process.stdout.write(`${textTable(['Target', 'value', 'target', ''], targetRows(results).filter((row) => row[0].startsWith('fairTurns.')))}\n`);
+	log(`merged the interactive-under-bulk figures into bench/results.json and bench/RESULTS.md in ${results.fairTurnsRun.durationSeconds} s`);
 }
 
 /** `BENCH_REPORT_ONLY=1`: write bench/RESULTS.md again from bench/results.json, without measuring. */
@@ -587,6 +627,7 @@ const only = {
 	BENCH_SYNC_ONLY: syncOnly,
 	BENCH_POLL_ONLY: pollOnly,
 	BENCH_ENGAGE_ONLY: engageOnly,
+	BENCH_FAIR_ONLY: fairOnly,
 };
 const chosen = Object.entries(only).find(([name]) => process.env[name] === '1')?.[1] ?? main;
 chosen().catch(async (error: unknown) => {

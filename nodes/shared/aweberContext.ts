@@ -2,6 +2,6 @@ import type { IExecuteSingleFunctions, RequestHelperFunctions } from 'n8n-workfl
 
 /** What the shared request path needs from any n8n context (execute, load options, hooks, polls, webhooks). */
 export type AweberContext = Pick<IExecuteSingleFunctions, 'getNode' | 'getCredentials' | 'logger'> &
-	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getWorkflowSettings' | 'continueOnFail'>> & {
+	Partial<Pick<IExecuteSingleFunctions, 'getExecutionCancelSignal' | 'getExecutionId' | 'getWorkflowSettings' | 'continueOnFail'>> & {
 		helpers: Pick<RequestHelperFunctions, 'httpRequestWithAuthentication'>;
 	};

@@ -1,6 +1,9 @@
 import { sleep } from 'n8n-workflow';
 
 import { ShareLearning } from './shareLearning';
+import { WaitingRequests, type TurnOrder } from './waitingRequests';
+
+export { WaitingRequests, NO_EXECUTION, type TurnOrder } from './waitingRequests';
 
 export interface RateLimitSettings {
 	/** Requests AWeber allows per window for one account (120). */
@@ -34,6 +37,8 @@ export interface AcquireOptions {
 	/** Work under way (a follow-up, a retry) goes first: items finish one by one, a retried write keeps its place. */
 	priority?: boolean;
 	signal?: AbortSignal;
+	/** The execution it belongs to (n8n's execution ID): executions with requests waiting take turns (waitingRequests.ts). */
+	execution?: string;
 }
 
 /** In flight at once per account: a few already reach AWeber's limit, and fewer meet an expired token together. */
@@ -43,14 +48,28 @@ export interface LimiterOptions {
 	clock?: LimiterClock;
 	/** False: pace at the credential's full limit whatever AWeber answers (the benchmark's baseline, bench/multiProcess.ts). */
 	learnShare?: boolean;
+	/**
+	 * `first-come`: one queue in order of arrival, the window's places used as soon as they free (the behaviour before
+	 * fair turns, the benchmark's baseline, bench/fairTurns.ts). Default `fair`.
+	 */
+	turns?: TurnOrder;
 }
+
+/**
+ * While more requests wait than the window has free places, a turn comes at least this often, in shares of the even
+ * spacing (the window over the limit): 1.5 leaves a third of the window to go at once when its places free, and spreads
+ * the rest a little wider than evenly (0.76 s at AWeber's 120 per minute), so another execution's sign-up, two requests,
+ * waits about two such gaps rather than for the next minute (docs/rate-limits.md#turns-between-executions).
+ */
+const TURN_GAP_IN_EVEN_SPACINGS = 1.5;
 
 /** One account's sliding-window limit in this process: a request counts until a window after its answer (docs/rate-limits.md). */
 export class AccountRateLimiter {
 	/** Finished requests that still count in the window, oldest first. */
 	private readonly finished: Array<{ at: number; refused: boolean }> = [];
 
-	private readonly waiting = new WaitingRequests();
+	private readonly waiting: WaitingRequests;
+	private readonly spreadsTurns: boolean;
 	/** This process's share of the account (shareLearning.ts); read and changed by the request path's failure handling. */
 	readonly learning: ShareLearning;
 	private readonly clock: LimiterClock;
@@ -64,8 +83,10 @@ export class AccountRateLimiter {
 		public settings: RateLimitSettings,
 		options: LimiterClock | LimiterOptions = {},
 	) {
-		const { clock = systemClock, learnShare = true } = 'now' in options ? { clock: options } : options;
+		const { clock = systemClock, learnShare = true, turns = 'fair' } = 'now' in options ? { clock: options } : options;
 		this.clock = clock;
+		this.waiting = new WaitingRequests(turns);
+		this.spreadsTurns = turns === 'fair';
 		this.learnsShare = learnShare;
 		this.learning = new ShareLearning({
 			now: () => this.clock.now(),
@@ -86,7 +107,7 @@ export class AccountRateLimiter {
 		const enqueuedAt = this.clock.now();
 		return await new Promise<RateLimitSlot>((resolve, reject) => {
 			this.waiting.add(
-				{ priority: options.priority === true, signal },
+				{ priority: options.priority === true, signal, execution: options.execution },
 				() => resolve(this.startRequest(enqueuedAt)),
 				() => reject(new RateLimitWaitAborted()),
 			);
@@ -158,12 +179,31 @@ export class AccountRateLimiter {
 	private nextStartAt(now: number): number | undefined {
 		const requests = this.learning.share();
 		if (this.inFlight >= Math.min(MAX_CONCURRENT_REQUESTS, requests)) return undefined;
-		let startAt = Math.max(now, this.lockoutEnd, this.learning.measuring()?.nextAt ?? 0);
-		// Over the limit, the oldest finished requests have to leave the window first (fewer in flight than `requests`,
-		// checked above, so the one to wait for is a finished one).
-		const mustLeave = this.inFlight + this.finished.length - requests + 1;
-		if (mustLeave > 0) startAt = Math.max(startAt, this.finished[mustLeave - 1].at + this.countedMs());
-		return startAt;
+		const startAt = Math.max(now, this.lockoutEnd, this.learning.measuring()?.nextAt ?? 0);
+		return Math.max(startAt, this.placeFreeAt(requests));
+	}
+
+	/**
+	 * When a place of the window is free for the next request. Over the limit, the oldest finished requests have to leave
+	 * the window first (fewer in flight than `requests`, checked by the caller, so the one to wait for is a finished one).
+	 * While more requests wait than places are free, also: for each k up to the window's spread turns, the k-th turn
+	 * after this one, a gap later each, still finds a place (a free one kept, or one that left by then).
+	 */
+	private placeFreeAt(requests: number): number {
+		const free = requests - this.inFlight - this.finished.length;
+		// Not while sharing the account with other processes or apps: the share learning reads what this process had sent
+		// when AWeber refused (shareLearning.ts), and spreading would change it.
+		const spread = this.spreadsTurns && this.waiting.length > free && this.learning.state() === 'full';
+		const gapMs = (TURN_GAP_IN_EVEN_SPACINGS * this.countedMs()) / requests;
+		const turns = spread ? Math.floor(requests / TURN_GAP_IN_EVEN_SPACINGS) : 0;
+		let at = -Infinity;
+		for (let k = Math.max(0, free); k <= turns || k === 0; k++) {
+			// The (k - free + 1)-th finished request to leave; beyond those known, the ones in flight leave later still.
+			const leaving = this.finished[k - free];
+			if (!leaving) break;
+			at = Math.max(at, leaving.at + this.countedMs() - k * gapMs);
+		}
+		return at;
 	}
 
 	private dropExpired(now: number): void {
@@ -223,50 +263,4 @@ export function whenAborted(signal: AbortSignal, handler: () => void): () => voi
 	const following = AbortSignal.any([signal]);
 	following.addEventListener('abort', handler, { once: true });
 	return () => following.removeEventListener('abort', handler);
-}
-
-interface Waiter {
-	priority: boolean;
-	signal?: AbortSignal;
-	/** The one 'abort' listener shared by every waiter with this signal. */
-	onAbort?: () => void;
-	start(): void;
-	abort(): void;
-}
-
-/** The requests waiting for their turn, in arrival order, continuations first; a waiter leaves when its signal fires. */
-export class WaitingRequests {
-	private readonly waiters: Waiter[] = [];
-
-	get length(): number {
-		return this.waiters.length;
-	}
-
-	/** `start` is called when it may go, `abort` if its signal fired first. */
-	add(options: { priority: boolean; signal?: AbortSignal }, start: () => void, abort: () => void): void {
-		const waiter: Waiter = { priority: options.priority, signal: options.signal, start, abort };
-		if (waiter.signal) {
-			const signal = waiter.signal;
-			waiter.onAbort = this.waiters.find((queued) => queued.signal === signal)?.onAbort;
-			if (!waiter.onAbort) {
-				waiter.onAbort = () => {
-					const aborted = this.waiters.filter((queued) => queued.signal === signal);
-					this.waiters.splice(0, this.waiters.length, ...this.waiters.filter((queued) => queued.signal !== signal));
-					for (const queued of aborted) queued.abort();
-				};
-				signal.addEventListener('abort', waiter.onAbort, { once: true });
-			}
-		}
-		const firstOrdinary = waiter.priority ? this.waiters.findIndex((queued) => !queued.priority) : -1;
-		if (firstOrdinary >= 0) this.waiters.splice(firstOrdinary, 0, waiter);
-		else this.waiters.push(waiter);
-	}
-
-	startNext(): void {
-		const waiter = this.waiters.shift();
-		if (!waiter) return;
-		const { signal, onAbort } = waiter;
-		if (signal && onAbort && !this.waiters.some((queued) => queued.signal === signal)) signal.removeEventListener('abort', onAbort);
-		waiter.start();
-	}
 }

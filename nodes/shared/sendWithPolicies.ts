@@ -60,6 +60,7 @@ export async function sendWithAweberPolicies<T>(
 	const owner = runItemOf(context);
 	if (owner?.item.writing) markWritten(owner.run, owner.index);
 	const signal = stopSignal(context.getExecutionCancelSignal?.(), owner?.run);
+	const execution = executionOf(context);
 	const counters: AttemptCounters = { rateLimitWaits: 0, transientRetries: 0, refreshRaceRetried: false, outcomeUnknown: false };
 	const traits: RequestTraits = { repeatable, canRecoverDuplicate: request.recoverDuplicate !== undefined };
 	let firstSentAt: number | undefined;
@@ -68,7 +69,7 @@ export async function sendWithAweberPolicies<T>(
 			const continuing = attempt > 0 || owner?.item.started === true;
 			owner?.item.heldSlot?.release();
 			warnIfTooLongForTimeout(context, key, limiter, settings);
-			const slot = await acquireSlot(context, pacing, { priority: continuing, signal }, request.itemIndex, owner);
+			const slot = await acquireSlot(context, pacing, { priority: continuing, signal, execution }, request.itemIndex, owner);
 			if (owner && isDropped(owner.run, owner.index)) {
 				// An item before this one failed the run while this one's turn came.
 				slot.release();
@@ -187,6 +188,12 @@ export async function sendWithAweberPolicies<T>(
 		if (owner && !handled) stopRunOnFailure(context, owner.run, owner.index, error);
 		throw asNodeError(context.getNode(), error, request.itemIndex, request.url);
 	}
+}
+
+/** The execution the request belongs to, which takes turns with the others on the credential (undefined: none, as for a poll). */
+function executionOf(context: AweberContext): string | undefined {
+	const id = context.getExecutionId?.() as unknown;
+	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
 /*

@@ -16,7 +16,7 @@ import type { AweberContext } from './aweberContext';
 export async function acquireSlot(
 	context: AweberContext,
 	{ key, limiter, settings }: { key: string; limiter: AccountRateLimiter; settings: AccountSettings },
-	options: { priority: boolean; signal?: AbortSignal },
+	options: { priority: boolean; signal?: AbortSignal; execution?: string },
 	itemIndex: number | undefined,
 	owner: RunItem | undefined,
 ): Promise<RateLimitSlot> {

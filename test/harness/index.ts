@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type {
 	ICredentialDataDecryptedObject,
 	IConnections,
@@ -126,6 +128,8 @@ export class N8nHarness {
 		const { afterNode } = options;
 		if (afterNode) hooks.addHandler('nodeExecuteAfter', async (nodeName) => await afterNode(nodeName));
 		const additionalData = harnessAdditionalData(this.credentials, hooks);
+		// As n8n gives each execution its own ID (the rate limiter shares turns between executions by it).
+		additionalData.executionId = options.executionId ?? `harness-${randomUUID()}`;
 		const { onEditorConsole } = options;
 		if (onEditorConsole) {
 			additionalData.sendDataToUI = (type: string, data: IDataObject | IDataObject[]) => {
@@ -163,6 +167,8 @@ export interface RunOptions {
 	afterNode?: (nodeName: string) => void | Promise<void>;
 	mode?: WorkflowExecuteMode;
 	workflowId?: string;
+	/** n8n's execution ID (default: a new one per run, as in n8n). */
+	executionId?: string;
 	/** The messages a node sends to the editor's browser console (n8n's `sendMessageToUI`), as the editor would get them. */
 	onEditorConsole?: (messages: unknown[]) => void;
 }

@@ -305,9 +305,68 @@ describe('AccountRateLimiter', () => {
 		// It tells the failure handling, which then neither measures nor lowers the share (shareLearning.test.ts: the baseline).
 		expect(limiter.learnsShare).toBe(false);
 		expect(limiter.learning.state()).toBe('full');
-		// After the lockout, a fresh window at the full limit, not an even measuring pace.
-		const { started } = startRequests(limiter, clock, 200);
+		// After the lockout, a fresh window at the full limit (a window's worth goes at once), not an even measuring pace.
+		const { started } = startRequests(limiter, clock, 120);
 		await clock.advance(1.5 * WINDOW);
 		expect(started.length).toBe(120);
+	});
+
+	describe('turns between executions', () => {
+		/** A bulk of `count` requests of one execution, each answered after `latency` ms; when each started. */
+		function bulk(limiter: AccountRateLimiter, clock: ManualClock, count: number, execution: string, latency = 100) {
+			const started: number[] = [];
+			for (let index = 0; index < count; index++) {
+				void limiter.acquire({ execution }).then(async (slot) => {
+					started.push(clock.now());
+					await clock.sleep(latency);
+					slot.release();
+				});
+			}
+			return started;
+		}
+
+		it('gives an execution that joins while a bulk fills the account a turn within about a second, in every minute of the bulk', async () => {
+			for (const turns of ['fair', 'first-come'] as const) {
+				const clock = new ManualClock();
+				const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, { clock, turns });
+				bulk(limiter, clock, 1_000, 'bulk');
+				const waits: number[] = [];
+				// A sign-up every 7 s (AWeber's time) for 7 minutes, each its own execution.
+				for (let signUp = 0; signUp < 60; signUp++) {
+					await clock.advance(7_000);
+					const askedAt = clock.now();
+					void limiter.acquire({ execution: `sign-up ${signUp}` }).then((slot) => {
+						waits.push(clock.now() - askedAt);
+						slot.release();
+					});
+				}
+				await clock.advance(10 * WINDOW);
+				expect(waits).toHaveLength(60);
+				if (turns === 'fair') expect(Math.max(...waits)).toBeLessThanOrEqual(1_000);
+				// First come: behind the bulk's queue, minutes.
+				else expect(Math.max(...waits)).toBeGreaterThan(WINDOW);
+			}
+		});
+
+		it('alone, a bulk spreads its turns over the window after a third of it went at once, and finishes when first come does', async () => {
+			const ends: Record<string, number> = {};
+			for (const turns of ['fair', 'first-come'] as const) {
+				const clock = new ManualClock();
+				const limiter = new AccountRateLimiter({ requests: 120, windowMs: WINDOW }, { clock, turns });
+				const started = bulk(limiter, clock, 1_000, 'bulk');
+				await clock.advance(10 * WINDOW);
+				expect(started).toHaveLength(1_000);
+				ends[turns] = started[999];
+				if (turns === 'fair') {
+					// From the second window on, while the bulk has more waiting than places free, no gap between turns over 0.76 s.
+					const gaps = started.slice(121, 960).map((at, index) => at - started[120 + index]);
+					expect(Math.max(...gaps)).toBeLessThanOrEqual(760);
+					// Still the account's 120 per window.
+					expect(started.filter((at) => at < started[0] + WINDOW)).toHaveLength(120);
+				}
+			}
+			// The last window's 40 go at once either way.
+			expect(ends.fair).toBeLessThanOrEqual(ends['first-come'] + 1_000);
+		});
 	});
 });
