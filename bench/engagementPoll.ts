@@ -18,6 +18,7 @@ export interface EngagementPollFigures {
 	activationCalls: number;
 	idleCallsPerPoll: number[];
 	idleCallsMedian: number;
+	/** The poll after the clicks and the next one (a skipped broadcast's clicks come one poll later). */
 	busyPoll: { newClicks: number; emitted: number; calls: number };
 	chosenBroadcastIdleCalls: number;
 }
@@ -68,10 +69,15 @@ export async function benchEngagementPoll(): Promise<{ figures: EngagementPollFi
 		for (let click = 0; click < NEW_CLICKS; click++) {
 			bed.sandbox.activity.click(broadcasts[click % broadcasts.length], people[click % people.length], `https://example.com/page/${click % 7}`);
 		}
+		// One broadcast's read is skipped each poll, so the busy poll and the one after it read all the new clicks.
 		let emitted = 0;
-		const busyCalls = await callsOf(bed, async () => {
-			emitted = (await runner.poll())?.length ?? 0;
-		});
+		const busyCalls =
+			(await callsOf(bed, async () => {
+				emitted += (await runner.poll())?.length ?? 0;
+			})) +
+			(await callsOf(bed, async () => {
+				emitted += (await runner.poll())?.length ?? 0;
+			}));
 
 		const chosen = trigger(bed, listId, { event: 'broadcastOpened', broadcastScope: 'chosen', broadcastId: locator(broadcasts[0]) });
 		await chosen.poll();
@@ -86,13 +92,14 @@ export async function benchEngagementPoll(): Promise<{ figures: EngagementPollFi
 			chosenBroadcastIdleCalls,
 		};
 		log(`engagement poll: ${JSON.stringify(figures)}`);
-		const limit = broadcasts.length + 1;
+		// At most one call per broadcast in the window: the window look-up takes one broadcast's turn each poll.
+		const limit = broadcasts.length;
 		return {
 			figures,
 			targets: {
 				'pollTrigger.engagement.callsPerIdlePoll3Broadcasts': {
-					target: `≤ ${limit} (1 per broadcast in the window + 1 to list the window)`,
-					value: `${figures.idleCallsMedian} (busy poll: ${busyCalls} calls for ${NEW_CLICKS} new clicks, ${emitted} emitted; one chosen broadcast: ${chosenBroadcastIdleCalls})`,
+					target: `≤ ${limit} (at most 1 per broadcast in the window; the look-up takes a broadcast's turn in rotation)`,
+					value: `${figures.idleCallsMedian} (busy: ${busyCalls} calls over 2 polls for ${NEW_CLICKS} new clicks, ${emitted} emitted; one chosen broadcast: ${chosenBroadcastIdleCalls})`,
 					met: figures.idleCallsMedian <= limit && emitted === NEW_CLICKS,
 				},
 			},

@@ -16,8 +16,13 @@ import {
 
 /*
  * Broadcast Opened and Link Clicked (docs/triggers.md#broadcast-opened-and-link-clicked). The node's static data keeps,
- * under `engagement`, one position per watched broadcast: {stream, broadcasts: {id: {subject, time, keys}}}. Only
- * broadcasts still watched are kept (those leaving the window are forgotten), so it stays bounded.
+ * under `engagement`, one position per watched broadcast and the turn skipped last:
+ * {stream, skipped, broadcasts: {id: {subject, time, keys}}}. Only broadcasts still watched are kept (those leaving
+ * the window are forgotten), so it stays bounded.
+ *
+ * Turns (window scope): the window look-up and the N watched broadcasts' reads are N + 1 turns, and each poll after
+ * the first skips one of them in rotation, so an idle poll costs N calls (1 when none is watched: the look-up alone).
+ * A skipped read loses nothing (reads go by the stored position): its events come one poll later.
  */
 
 export const ENGAGEMENT_EVENTS: readonly string[] = ['broadcastOpened', 'linkClicked'];
@@ -36,8 +41,13 @@ interface WatchedBroadcast extends EngagementPosition {
 	subject: string;
 }
 
+/** The window look-up's turn, in `skipped` beside the broadcasts' IDs. */
+const LOOKUP_TURN = 'window';
+
 interface EngagementState {
 	stream: string;
+	/** The turn the last poll skipped: a broadcast's ID or LOOKUP_TURN (absent before the first skip). */
+	skipped?: string;
 	broadcasts: Record<string, WatchedBroadcast>;
 }
 
@@ -62,6 +72,7 @@ function storedState(value: unknown, stream: string): EngagementState | undefine
 	const state = value as EngagementState | undefined;
 	if (typeof state !== 'object' || state === null || state.stream !== stream) return undefined;
 	if (typeof state.broadcasts !== 'object' || state.broadcasts === null) return undefined;
+	if (state.skipped !== undefined && typeof state.skipped !== 'string') return undefined;
 	return Object.values(state.broadcasts).every(isWatched) ? state : undefined;
 }
 
@@ -85,6 +96,46 @@ async function sentWithinWindow(context: IPollFunctions, listPath: string, windo
 		if (!page.next_collection_link || page.entries.length === 0) return found;
 		({ page } = await readCollectionPageAt(context, page.next_collection_link, { source: NEXT_PAGE_SOURCE }));
 	}
+}
+
+/** Turns in rotation order: broadcasts by ID (AWeber's IDs grow with creation), then the window look-up. */
+function turnOrder(turn: string): number {
+	return turn === LOOKUP_TURN ? Number.POSITIVE_INFINITY : Number(turn);
+}
+
+/** The turn after `skipped` among `turns`, wrapping round: each turn is skipped once per round, never twice running. */
+function nextTurn(turns: string[], skipped: string | undefined): string | undefined {
+	const ordered = [...turns].sort((a, b) => turnOrder(a) - turnOrder(b));
+	if (skipped === undefined) return ordered[0];
+	return ordered.find((turn) => turnOrder(turn) > turnOrder(skipped)) ?? ordered[0];
+}
+
+/**
+ * The broadcasts this poll reads and the turn it skips. The first poll reads all (watching begins) and a poll with no
+ * broadcast watched looks the window up; otherwise the turn after the last skipped one is skipped: the look-up (the
+ * stored broadcasts are read) or one broadcast (the look-up is made; if that broadcast left the window, the next
+ * broadcast of the window is skipped instead, so a poll never costs more calls than the window has broadcasts).
+ */
+async function plan(
+	context: IPollFunctions,
+	listPath: string,
+	windowDays: number,
+	stored: EngagementState | undefined,
+): Promise<{ read: SentBroadcast[]; skipped?: string; waiting?: SentBroadcast }> {
+	if (stored === undefined) return { read: await sentWithinWindow(context, listPath, windowDays) };
+	const storedIds = Object.keys(stored.broadcasts);
+	const turn = storedIds.length === 0 ? undefined : nextTurn([...storedIds, LOOKUP_TURN], stored.skipped);
+	if (turn === LOOKUP_TURN) {
+		return { read: storedIds.map((id) => ({ id, subject: stored.broadcasts[id].subject })), skipped: LOOKUP_TURN };
+	}
+	const window = await sentWithinWindow(context, listPath, windowDays);
+	const ids = window.map((broadcast) => broadcast.id);
+	const skipped = turn !== undefined && ids.includes(turn) ? turn : nextTurn(ids, turn);
+	return {
+		read: window.filter((broadcast) => broadcast.id !== skipped),
+		skipped,
+		waiting: window.find((broadcast) => broadcast.id === skipped),
+	};
 }
 
 /** The one chosen broadcast, with its subject for the items (read once, when watching begins). */
@@ -125,14 +176,17 @@ export async function pollEngagementEvents(
 	const staticData = context.getWorkflowStaticData('node');
 	const stored = storedState(staticData.engagement, stream);
 
-	// The chosen broadcast's subject is read once and kept; the window is looked up on every poll (a broadcast sent
-	// since the last poll is watched from its first open).
-	const watched: SentBroadcast[] =
+	// The chosen broadcast's subject is read once and kept. The window is looked up on the turns of plan() (a broadcast
+	// sent since the last poll is watched from its first open); Fetch Test Event always looks it up.
+	const chosen =
 		chosenId === undefined
-			? await sentWithinWindow(context, listPath, windowDays)
-			: [stored?.broadcasts[chosenId] ? { id: chosenId, subject: stored.broadcasts[chosenId].subject } : await chosenBroadcast(context, listPath, chosenId)];
+			? undefined
+			: stored?.broadcasts[chosenId]
+				? { id: chosenId, subject: stored.broadcasts[chosenId].subject }
+				: await chosenBroadcast(context, listPath, chosenId);
 
 	if (context.getMode() === 'manual') {
+		const watched = chosen ? [chosen] : await sentWithinWindow(context, listPath, windowDays);
 		for (const broadcast of watched) {
 			const { events } = await readEngagements(context, engagementPath(accountId, listId, broadcast.id, event), event, 'newest', 1);
 			const newest = events.at(-1);
@@ -141,9 +195,17 @@ export async function pollEngagementEvents(
 		return null;
 	}
 
+	const { read: watched, skipped, waiting } = chosen ? { read: [chosen], skipped: undefined, waiting: undefined } : await plan(context, listPath, windowDays, stored);
 	const next: EngagementState = { stream, broadcasts: {} };
+	if (skipped !== undefined) next.skipped = skipped;
+	// The broadcast whose turn is skipped keeps its position (a new one starts before its first open or click).
+	if (waiting !== undefined) {
+		const known = stored?.broadcasts[waiting.id];
+		next.broadcasts[waiting.id] = { subject: waiting.subject, time: known?.time ?? null, keys: known?.keys ?? [] };
+	}
+	// The skipped turn moves on every poll, so the position is written on every poll but the chosen broadcast's idle ones.
+	let changed = stored === undefined || skipped !== stored.skipped || (waiting !== undefined && stored.broadcasts[waiting.id] === undefined);
 	const items: INodeExecutionData[] = [];
-	let changed = stored === undefined;
 	for (const broadcast of watched) {
 		const path = engagementPath(accountId, listId, broadcast.id, event);
 		const known = stored?.broadcasts[broadcast.id];
@@ -176,7 +238,7 @@ export async function pollEngagementEvents(
 	}
 	// Broadcasts that left the window are forgotten.
 	if (stored !== undefined && Object.keys(stored.broadcasts).some((id) => next.broadcasts[id] === undefined)) changed = true;
-	// Only a moved position is written, so idle polls do not make n8n save the workflow's static data.
+	// Only a moved position or turn is written: idle polls of one chosen broadcast, or of an empty window, save nothing.
 	if (changed) staticData.engagement = next as unknown as IDataObject;
 	if (stored === undefined || items.length === 0) return null;
 	// Oldest first across the broadcasts, as the other events are emitted.

@@ -1,13 +1,31 @@
 // The AWeber Polling Trigger's Broadcast Opened and Link Clicked: each open or click once, across pages and across a
-// broadcast sent between polls; an idle poll's calls (one per broadcast in the window, plus the look-up of the window);
-// a stored position that forgets broadcasts leaving the window.
+// broadcast sent between polls; an idle poll's calls (at most one per broadcast in the window: the window look-up and
+// the broadcasts' reads take turns, one skipped a poll); a skipped broadcast's events on the next poll; a stored
+// position that forgets broadcasts leaving the window.
 import type { IDataObject } from 'n8n-workflow';
 
 import { useTestbed } from '../harness/aweber';
 import { call, listPath } from '../sandbox/api-test-client';
-import { UNLIMITED, pollTrigger, pollUntilIdle } from './poll-trigger.helpers';
+import type { PollRunner } from '../harness/poll';
+import { UNLIMITED, pollTrigger } from './poll-trigger.helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Polls until two polls in a row emit nothing: each poll skips one turn (the window look-up or one broadcast's read),
+ * never the same twice running, so two polls read every watched broadcast at least once.
+ */
+async function pollUntilQuiet(runner: PollRunner): Promise<IDataObject[]> {
+	const emitted: IDataObject[] = [];
+	let quiet = 0;
+	for (let poll = 0; poll < 20 && quiet < 2; poll++) {
+		const items = await runner.poll();
+		quiet = items === null ? quiet + 1 : 0;
+		emitted.push(...(items ?? []));
+	}
+	if (quiet < 2) throw new Error('The trigger never ran out of events');
+	return emitted;
+}
 
 describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 	const bed = useTestbed({ rateLimit: UNLIMITED, credential: { rateLimitRequests: 1_000_000 } });
@@ -61,7 +79,7 @@ describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 		opens(spring, people.slice(2, 7));
 		// A second open by someone who opened before is no new first open.
 		bed.sandbox.activity.open(spring, people[0].id);
-		const items = await pollUntilIdle(runner);
+		const items = await pollUntilQuiet(runner);
 		expect(items.map((item) => item.email)).toEqual(people.slice(2, 7).map((person) => person.email));
 		expect(items[0]).toEqual({
 			event: 'broadcastOpened',
@@ -85,7 +103,7 @@ describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 		const second = await sendBroadcast('Second');
 		opens(second, people.slice(0, 3));
 		opens(first, people.slice(1, 2));
-		const items = await pollUntilIdle(runner);
+		const items = await pollUntilQuiet(runner);
 		expect(items.map((item) => `${item.broadcast_subject} ${item.email}`).sort()).toEqual(
 			[`First ${people[1].email}`, ...people.slice(0, 3).map((person) => `Second ${person.email}`)].sort(),
 		);
@@ -103,7 +121,7 @@ describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 		bed.sandbox.activity.click(launch, people[0].id, 'https://example.com/pricing');
 		bed.sandbox.activity.click(launch, people[1].id, 'https://example.com/pricing');
 		bed.sandbox.activity.click(launch, people[2].id, 'https://example.com/faq');
-		const items = await pollUntilIdle(runner);
+		const items = await pollUntilQuiet(runner);
 		expect(items.map((item) => `${item.email} ${item.url}`).sort()).toEqual(
 			[
 				`${people[0].email} https://example.com/pricing`,
@@ -116,17 +134,43 @@ describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 		expect(await runner.poll()).toBeNull();
 	});
 
-	it('an idle poll makes one call per broadcast in the window, plus one to list the window, and saves nothing', async () => {
-		for (const subject of ['One', 'Two', 'Three']) await sendBroadcast(subject);
+	it('an idle poll makes at most one call per broadcast in the window: the look-up and the reads take turns', async () => {
+		const sent: number[] = [];
+		for (const subject of ['One', 'Two', 'Three']) sent.push(await sendBroadcast(subject));
 		const runner = trigger('broadcastOpened');
 		expect(await runner.poll()).toBeNull();
-		const saves = runner.workflow.saves;
-		bed.sandbox.clearRequests();
+		const polls: string[][] = [];
+		for (let poll = 0; poll < 8; poll++) {
+			bed.sandbox.clearRequests();
+			expect(await runner.poll()).toBeNull();
+			polls.push(apiCalls().map((entry) => entry.path.match(/\/broadcasts\/(\d+)\/opens$/)?.[1] ?? (/\/broadcasts$/.test(entry.path) ? 'window' : entry.path)));
+		}
+		for (const calls of polls) expect(calls.length).toBeLessThanOrEqual(3);
+		// Each turn is skipped once in four polls and never twice running: every broadcast and the look-up in any two.
+		const turns = [...sent.map(String), 'window'];
+		for (let poll = 1; poll < polls.length; poll++) expect([...new Set([...polls[poll - 1], ...polls[poll]])].sort()).toEqual([...turns].sort());
+		for (const turn of turns) expect(polls.flat().filter((called) => called === turn)).toHaveLength(6);
+		// The stored position stays one entry per broadcast in the window, whatever the turn.
+		expect(Object.keys((runner.workflow.nodeStaticData.engagement as IDataObject).broadcasts as IDataObject).sort()).toEqual(sent.map(String).sort());
+	});
+
+	it('a broadcast whose read was skipped gets all its opens on the next poll, and no other twice', async () => {
+		const people = await recipients();
+		const sent: number[] = [];
+		for (const subject of ['Alpha', 'Beta', 'Gamma']) sent.push(await sendBroadcast(subject));
+		const runner = trigger('broadcastOpened');
 		expect(await runner.poll()).toBeNull();
-		const calls = apiCalls();
-		expect(calls.filter((entry) => /\/broadcasts\/\d+\/opens$/.test(entry.path))).toHaveLength(3);
-		expect(calls).toHaveLength(3 + 1);
-		expect(runner.workflow.saves).toBe(saves);
+		for (const id of sent) opens(id, people.slice(0, 3));
+		bed.sandbox.clearRequests();
+		const first = (await runner.poll()) ?? [];
+		const read = apiCalls().map((entry) => entry.path.match(/\/broadcasts\/(\d+)\/opens$/)?.[1]).filter((id) => id !== undefined);
+		const skipped = sent.filter((id) => !read.includes(String(id)));
+		expect(skipped).toHaveLength(1);
+		expect(first.map((item) => item.broadcast_id)).not.toContain(skipped[0]);
+		expect(first).toHaveLength(6);
+		const second = (await runner.poll()) ?? [];
+		expect(second.map((item) => `${item.broadcast_id} ${item.email}`).sort()).toEqual(people.slice(0, 3).map((person) => `${skipped[0]} ${person.email}`).sort());
+		expect(await pollUntilQuiet(runner)).toEqual([]);
 	});
 
 	it('with one chosen broadcast an idle poll is one call', async () => {
@@ -150,6 +194,12 @@ describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 		bed.sandbox.clock.advance(2 * DAY);
 		expect(await runner.poll()).toBeNull();
 		expect((runner.workflow.nodeStaticData.engagement as IDataObject).broadcasts).toEqual({});
+		// With no broadcast in the window an idle poll is the look-up alone, and saves nothing.
+		const saves = runner.workflow.saves;
+		bed.sandbox.clearRequests();
+		expect(await runner.poll()).toBeNull();
+		expect(apiCalls().map((entry) => entry.path)).toEqual([expect.stringMatching(/\/broadcasts$/)]);
+		expect(runner.workflow.saves).toBe(saves);
 	});
 
 	it('emits at most Max Events per Poll, the rest on the next polls, none twice', async () => {
@@ -160,12 +210,13 @@ describe('AWeber Polling Trigger: Broadcast Opened and Link Clicked', () => {
 		opens(busy, people.slice(0, 5));
 		const sizes: number[] = [];
 		const emails: string[] = [];
-		for (let poll = 0; poll < 4; poll++) {
+		// One broadcast: its read and the look-up take turns, so it is read every other poll.
+		for (let poll = 0; poll < 8; poll++) {
 			const items = (await runner.poll()) ?? [];
 			sizes.push(items.length);
 			emails.push(...items.map((item) => item.email as string));
 		}
-		expect(sizes).toEqual([2, 2, 1, 0]);
+		expect(sizes.filter((size) => size > 0)).toEqual([2, 2, 1]);
 		expect(emails.sort()).toEqual(people.slice(0, 5).map((person) => person.email).sort());
 	});
 
