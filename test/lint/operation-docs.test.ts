@@ -17,6 +17,9 @@ function gulp(cwd: string, task: string) {
 	return spawnSync(process.execPath, [GULP, task], { cwd, encoding: 'utf8' });
 }
 
+/** What the tests change in the copy, or `npx gulp docs` writes there: put back from the checkout before each test. */
+const CHANGED_IN_COPY = ['README.md', 'docs/operations', SUBSCRIBER_OPERATIONS, 'nodes/AWeberList/resources/list/notes.md'];
+
 /** What `npx gulp docs` reads and writes, copied; node_modules shared. */
 function copyOfCheckout(): string {
 	const dir = mkdtempSync(path.join(tmpdir(), 'aweber-docs-test-'));
@@ -25,6 +28,14 @@ function copyOfCheckout(): string {
 	}
 	symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 	return dir;
+}
+
+/** The copy as the checkout is again (one copy per file: copying dist/ and nodes/ per test was most of a test's set-up). */
+function restoreCopy(dir: string): void {
+	for (const entry of CHANGED_IN_COPY) {
+		rmSync(path.join(dir, entry), { recursive: true, force: true });
+		cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+	}
 }
 
 describe('operation docs generated from the nodes', () => {
@@ -46,10 +57,11 @@ describe('operation docs generated from the nodes', () => {
 
 	describe('in a copy of the checkout', () => {
 		let dir: string;
-		beforeEach(() => {
+		beforeAll(() => {
 			dir = copyOfCheckout();
 		});
-		afterEach(() => rmSync(dir, { recursive: true, force: true }));
+		beforeEach(() => restoreCopy(dir));
+		afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 		it('`gulp docs:check` fails when a node description changed and the docs were not regenerated, and passes after `gulp docs`', () => {
 			expect(gulp(dir, 'docs:check').status).toBe(0);

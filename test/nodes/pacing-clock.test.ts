@@ -7,11 +7,13 @@ import { apiCalls, byId } from './email-nodes.helpers';
 describe('Rate limit: the wall clock steps while the window is full', () => {
 	let bed: AweberTestbed;
 	beforeAll(async () => {
-		// Two requests per window at AWeber and in the credential; AWeber's window (180 s of the sandbox's 60x clock) and
-		// the credential's are three real seconds.
+		// Two requests per window at AWeber and in the credential; AWeber's window (180 s of a 120x sandbox clock) and the
+		// credential's are 1.5 real seconds: long enough that the second run starts inside the first's window on a busy
+		// machine (a wait cut short by the step meets AWeber's refusal), short enough not to idle the suite.
 		bed = await startTestbed({
+			timeScale: 120,
 			rateLimit: { requestsPerWindow: 2, windowSeconds: 180, lockoutSeconds: 180 },
-			credential: { rateLimitRequests: 2, rateLimitWindowSeconds: 3 },
+			credential: { rateLimitRequests: 2, rateLimitWindowSeconds: 1.5 },
 		});
 	});
 	afterAll(async () => await bed.stop());

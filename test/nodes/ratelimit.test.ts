@@ -161,7 +161,10 @@ describe('Rate limit: pacing at AWeber\'s limit (sandbox at AWeber\'s 120 per mi
 describe('Rate limit: an account with its own limit set in the credential (10 per minute)', () => {
 	let bed: AweberTestbed;
 	beforeAll(async () => {
+		// A 120x clock: AWeber's minute (window and lockout) is half a second. 10 requests per half second is still far
+		// below what a run sends unpaced on a busy machine, so the pacing is what keeps AWeber from refusing.
 		bed = await startTestbed({
+			timeScale: 120,
 			rateLimit: { requestsPerWindow: 10, windowSeconds: 60, lockoutSeconds: 60 },
 			credential: { rateLimitRequests: 10 },
 		});
