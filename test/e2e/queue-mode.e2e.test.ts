@@ -302,6 +302,10 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 // Two workers (each a process with its own rate limiter) running two bulk executions at once on one credential, with
 // the credential's default limit: each learns its share of the account from AWeber's refusals (docs/queue-mode.md).
 describe('two workers, two bulk executions at once on one credential', () => {
+	// Which worker takes a queued execution is Bull's choice: on a loaded machine one worker took both executions
+	// (one after the other) in a CI rehearsal while the other had not yet picked up jobs, and it passed alone right
+	// after. The run is tried once more then, with every assertion as it is.
+	jest.retryTimes(1, { logErrorsBeforeRetry: true });
 	const PER_EXECUTION = 150;
 	let cluster: QueueCluster;
 	let sandbox: Sandbox;
