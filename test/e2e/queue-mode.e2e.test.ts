@@ -304,7 +304,8 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 describe('two workers, two bulk executions at once on one credential', () => {
 	// Which worker takes a queued execution is Bull's choice: on a loaded machine one worker took both executions
 	// (one after the other) in a CI rehearsal while the other had not yet picked up jobs, and it passed alone right
-	// after. The run is tried once more then, with every assertion as it is.
+	// after. A failed test of this file is tried once more (jest reads the setting for the whole file), with every
+	// assertion as it is.
 	jest.retryTimes(1, { logErrorsBeforeRetry: true });
 	const PER_EXECUTION = 150;
 	let cluster: QueueCluster;
