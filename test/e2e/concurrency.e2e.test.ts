@@ -5,15 +5,12 @@ import { MAX_CONCURRENT_REQUESTS } from '../../nodes/shared/rateLimiter';
 import {
 	aweberNode,
 	byId,
-	chainConnections,
 	createAweberCredential,
 	importWorkflow,
-	MANUAL_TRIGGER_NAME,
-	manualTriggerNode,
+	itemsWorkflow,
 	nodeItems,
 	runWorkflow,
 	useSandboxAndN8n,
-	type WorkflowJson,
 } from './lib';
 
 const ITEMS = 3;
@@ -29,36 +26,25 @@ describe('Return All for several items at once in a real n8n', () => {
 		const { sandbox, n8n } = env;
 		const credentialId = await createAweberCredential(n8n, sandbox);
 		const subscribersPath = `/1.0/accounts/${sandbox.seed.accountId}/lists/${sandbox.seed.lists.bulk}/subscribers`;
-		const workflow: WorkflowJson = {
-			name: 'Return All for three items',
-			nodes: [
-				manualTriggerNode(),
+		const workflow = itemsWorkflow(
+			'Return All for three items',
+			{ name: 'Three Items', jsCode: `return Array.from({ length: ${ITEMS} }, (_, i) => ({ json: { item: i } }));` },
+			aweberNode(
 				{
-					name: 'Three Items',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return Array.from({ length: ${ITEMS} }, (_, i) => ({ json: { item: i } }));` },
-				},
-				aweberNode(
-					{
-						name: 'Get Many',
-						node: 'aWeberSubscriber',
-						parameters: {
-							operation: 'getAll',
-							accountId: byId(sandbox.seed.accountId),
-							listId: byId(sandbox.seed.lists.bulk),
-							returnAll: true,
-						},
-						executeOnce: false,
+					name: 'Get Many',
+					node: 'aWeberSubscriber',
+					parameters: {
+						operation: 'getAll',
+						accountId: byId(sandbox.seed.accountId),
+						listId: byId(sandbox.seed.lists.bulk),
+						returnAll: true,
 					},
-					credentialId,
-					[440, 0],
-				),
-			],
-			connections: chainConnections([MANUAL_TRIGGER_NAME, 'Three Items', 'Get Many']),
-			settings: { executionOrder: 'v1' },
-		};
+					executeOnce: false,
+				},
+				credentialId,
+				[440, 0],
+			),
+		);
 		const workflowId = await importWorkflow(n8n, workflow);
 
 		sandbox.pages.cap(20);

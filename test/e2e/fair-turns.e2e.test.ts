@@ -11,8 +11,8 @@ import {
 	createAweberCredential,
 	getExecution,
 	importWorkflow,
+	itemsWorkflow,
 	MANUAL_TRIGGER_NAME,
-	manualTriggerNode,
 	RUNTIME_LINE,
 	useSandboxAndN8n,
 	type WorkflowJson,
@@ -31,26 +31,15 @@ describe('A sign-up while a bulk run uses the same AWeber credential, in a real 
 		const listId = byId(sandbox.seed.lists.empty);
 		const accountId = byId(sandbox.seed.accountId);
 
-		const bulk: WorkflowJson = {
-			name: 'Bulk import',
-			nodes: [
-				manualTriggerNode(),
-				{
-					name: 'Rows',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return Array.from({ length: ${BULK_ITEMS} }, (_, i) => ({ json: { email: 'bulk' + i + '@example.com' } }));` },
-				},
-				aweberNode(
-					{ name: 'Add', node: 'aWeberSubscriber', parameters: { operation: 'create', accountId, listId, email: '={{ $json.email }}', output: 'summary' }, executeOnce: false },
-					credentialId,
-					[440, 0],
-				),
-			],
-			connections: chainConnections([MANUAL_TRIGGER_NAME, 'Rows', 'Add']),
-			settings: { executionOrder: 'v1' },
-		};
+		const bulk = itemsWorkflow(
+			'Bulk import',
+			{ name: 'Rows', jsCode: `return Array.from({ length: ${BULK_ITEMS} }, (_, i) => ({ json: { email: 'bulk' + i + '@example.com' } }));` },
+			aweberNode(
+				{ name: 'Add', node: 'aWeberSubscriber', parameters: { operation: 'create', accountId, listId, email: '={{ $json.email }}', output: 'summary' }, executeOnce: false },
+				credentialId,
+				[440, 0],
+			),
+		);
 		const path = `sign-up-${randomUUID().slice(0, 8)}`;
 		const signUp: WorkflowJson = {
 			name: 'Sign-up form',

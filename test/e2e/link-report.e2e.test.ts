@@ -1,18 +1,9 @@
 // The Broadcast node's Get Link Report (Beta) inside a real n8n, against the sandbox's 2.0-beta endpoint: the
 // UUIDs found from the pickers, Return All over the Link header's pages, Limit, and AWeber's not-found answer.
-import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeItems, runWorkflow, useSandboxAndN8n } from './lib';
+import { aweberWorkflow, byId, importWorkflow, nodeItems, runWorkflow, useSandboxN8nAndCredential } from './lib';
 
 describe('AWeber Broadcast: Get Link Report (Beta) in n8n', () => {
-	const env = useSandboxAndN8n();
-	let credentialId: string;
-
-	beforeAll(async () => {
-		credentialId = await createAweberCredential(env.n8n, env.sandbox);
-	});
-	beforeEach(() => {
-		env.sandbox.reset();
-		env.sandbox.clearRequests();
-	});
+	const env = useSandboxN8nAndCredential();
 
 	const report = (broadcastId: number | string, extra: Record<string, unknown>) => ({
 		operation: 'getLinkReport',
@@ -26,7 +17,7 @@ describe('AWeber Broadcast: Get Link Report (Beta) in n8n', () => {
 	it('reads every page of the page views with Return All, and the top clicks with a Limit', async () => {
 		const id = await importWorkflow(
 			env.n8n,
-			aweberWorkflow('Link report', credentialId, [
+			aweberWorkflow('Link report', env.credentialId, [
 				{ name: 'Page Views', node: 'aWeberBroadcast', parameters: report(env.sandbox.seed.broadcasts.sent, { linkReportFilter: 'pageviews', returnAll: true }) },
 				{ name: 'Top Clicks', node: 'aWeberBroadcast', parameters: report(env.sandbox.seed.broadcasts.sent, { linkReportFilter: 'clicks', limit: 2 }) },
 			]),
@@ -53,7 +44,7 @@ describe('AWeber Broadcast: Get Link Report (Beta) in n8n', () => {
 	it('fails the node with AWeber\'s not-found answer for a broadcast that does not exist', async () => {
 		const id = await importWorkflow(
 			env.n8n,
-			aweberWorkflow('Link report of nothing', credentialId, [
+			aweberWorkflow('Link report of nothing', env.credentialId, [
 				{ name: 'Report', node: 'aWeberBroadcast', parameters: report(999999, { linkReportFilter: 'clicks', returnAll: true }) },
 			]),
 		);

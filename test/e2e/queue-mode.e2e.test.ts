@@ -9,20 +9,19 @@ import { call } from '../sandbox/api-test-client';
 import type { DeliveryLogEntry, Sandbox } from '../sandbox/types';
 import { WEBHOOK_CONTENT_TYPE, signWebhook } from '../sandbox/webhooks';
 import {
-	CREDENTIAL_TYPE,
-	MANUAL_TRIGGER_NAME,
-	manualTriggerNode,
+	activateWorkflow,
 	aweberType,
 	byId,
-	chainConnections,
 	createAweberCredential,
+	CREDENTIAL_TYPE,
 	importWorkflow,
-	activateWorkflow,
+	itemsWorkflow,
 	listExecutionIds,
 	nodeItems,
 	runWorkflow,
 	waitForExecutions,
 	type WorkflowJson,
+	type WorkflowNode,
 } from './lib';
 import { executionsRunBy, startQueueCluster, type QueueCluster } from './lib/queue';
 
@@ -57,6 +56,19 @@ async function post(url: string, body: string, deliveryId: string, key = KEY): P
 		// Not JSON: keep the text.
 	}
 	return { status: response.status, answer };
+}
+
+/** "Add Subscriber" to the sandbox's Bulk list, one per item, its email from the item, on the named credential. */
+function bulkAddNode(sandbox: Sandbox, credentialId: string, credentialName: string): WorkflowNode {
+	const { accountId, lists } = sandbox.seed;
+	return {
+		name: 'Add Subscriber',
+		type: aweberType('aWeberSubscriber'),
+		typeVersion: 1,
+		position: [440, 0],
+		parameters: { accountId: byId(accountId), listId: byId(lists.bulk), operation: 'create', email: '={{ $json.email }}' },
+		credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: credentialName } },
+	};
 }
 
 describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreSQL)', () => {
@@ -250,31 +262,11 @@ describe('n8n in queue mode (main, worker, webhook processor; Redis and PostgreS
 				// The sandbox's window shrinks with its time scale; the credential tells the nodes so.
 				data: { rateLimitRequests: 120, rateLimitWindowSeconds: 60 / BULK_TIME_SCALE },
 			});
-			const workflow: WorkflowJson = {
-				name: 'AWeber bulk sign-up (queue mode)',
-				nodes: [
-					manualTriggerNode(),
-					{
-						name: 'People',
-						type: 'n8n-nodes-base.code',
-						typeVersion: 2,
-						position: [220, 0],
-						parameters: {
-							jsCode: `return Array.from({ length: ${BULK_SIZE} }, (_, i) => ({ json: { email: 'bulk-' + i + '@example.com' } }));`,
-						},
-					},
-					{
-						name: 'Add Subscriber',
-						type: aweberType('aWeberSubscriber'),
-						typeVersion: 1,
-						position: [440, 0],
-						parameters: { accountId: byId(accountId), listId: byId(lists.bulk), operation: 'create', email: '={{ $json.email }}' },
-						credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'AWeber bulk' } },
-					},
-				],
-				connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscriber']),
-				settings: { executionOrder: 'v1' },
-			};
+			const workflow = itemsWorkflow(
+				'AWeber bulk sign-up (queue mode)',
+				{ name: 'People', jsCode: `return Array.from({ length: ${BULK_SIZE} }, (_, i) => ({ json: { email: 'bulk-' + i + '@example.com' } }));` },
+				bulkAddNode(bulkSandbox, credentialId, 'AWeber bulk'),
+			);
 			const workflowId = await importWorkflow(cluster.main, workflow);
 			bulkSandbox.clearRequests();
 
@@ -323,30 +315,11 @@ describe('two workers, two bulk executions at once on one credential', () => {
 
 	/** A workflow adding `PER_EXECUTION` new subscribers named after `prefix` to the Bulk list. */
 	function bulkWorkflow(prefix: string, credentialId: string): WorkflowJson {
-		const { accountId, lists } = sandbox.seed;
-		return {
-			name: `AWeber bulk ${prefix} (two workers)`,
-			nodes: [
-				manualTriggerNode(),
-				{
-					name: 'People',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return Array.from({ length: ${PER_EXECUTION} }, (_, i) => ({ json: { email: '${prefix}-' + i + '@example.com' } }));` },
-				},
-				{
-					name: 'Add Subscriber',
-					type: aweberType('aWeberSubscriber'),
-					typeVersion: 1,
-					position: [440, 0],
-					parameters: { accountId: byId(accountId), listId: byId(lists.bulk), operation: 'create', email: '={{ $json.email }}' },
-					credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'AWeber shared' } },
-				},
-			],
-			connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscriber']),
-			settings: { executionOrder: 'v1' },
-		};
+		return itemsWorkflow(
+			`AWeber bulk ${prefix} (two workers)`,
+			{ name: 'People', jsCode: `return Array.from({ length: ${PER_EXECUTION} }, (_, i) => ({ json: { email: '${prefix}-' + i + '@example.com' } }));` },
+			bulkAddNode(sandbox, credentialId, 'AWeber shared'),
+		);
 	}
 
 	it('adds every subscriber in order, each execution on its own worker, with the account locked out at most twice', async () => {

@@ -1,19 +1,10 @@
 // Broadcast "Schedule For" inside a real n8n whose workflow time zone is set: what n8n's expressions hand the node
 // ($now and DateTime.fromISO in the workflow's zone, a DateTime in another zone, a JS Date) is the same instant as the
 // typed time; a time the clocks skip fails its item naming the gap; a time they show twice is the earlier one.
-import { aweberWorkflow, byId, createAweberCredential, importWorkflow, nodeItems, runWorkflow, useSandboxAndN8n, type AweberStep } from './lib';
+import { aweberWorkflow, byId, importWorkflow, nodeItems, runWorkflow, useSandboxN8nAndCredential, type AweberStep } from './lib';
 
 describe('AWeber Broadcast: "Schedule For" around clock changes in n8n', () => {
-	const env = useSandboxAndN8n();
-	let credentialId: string;
-
-	beforeAll(async () => {
-		credentialId = await createAweberCredential(env.n8n, env.sandbox);
-	});
-	beforeEach(() => {
-		env.sandbox.reset();
-		env.sandbox.clearRequests();
-	});
+	const env = useSandboxN8nAndCredential();
 
 	const onDraft = () => ({
 		accountId: byId(env.sandbox.seed.accountId),
@@ -28,7 +19,7 @@ describe('AWeber Broadcast: "Schedule For" around clock changes in n8n', () => {
 			.map((entry) => (entry.body as Record<string, unknown>).scheduled_for);
 
 	async function runIn(timezone: string, name: string, steps: AweberStep[]) {
-		const workflow = aweberWorkflow(name, credentialId, steps);
+		const workflow = aweberWorkflow(name, env.credentialId, steps);
 		const id = await importWorkflow(env.n8n, { ...workflow, settings: { executionOrder: 'v1', timezone } });
 		return await runWorkflow(env.n8n, id);
 	}

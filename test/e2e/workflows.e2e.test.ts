@@ -9,14 +9,11 @@ import {
 	aweberNode,
 	aweberWorkflow,
 	byId,
-	chainConnections,
-	createAweberCredential,
 	importWorkflow,
-	MANUAL_TRIGGER_NAME,
-	manualTriggerNode,
+	itemsWorkflow,
 	nodeItems,
 	runWorkflow,
-	useSandboxAndN8n,
+	useSandboxN8nAndCredential,
 	type AweberStep,
 	type ExecutionResult,
 	type WorkflowJson,
@@ -26,16 +23,7 @@ import {
 const UNLIMITED = { requestsPerWindow: 1_000_000, windowSeconds: 60, lockoutSeconds: 60 };
 
 describe('AWeber nodes in n8n, against the sandbox', () => {
-	const env = useSandboxAndN8n({ rateLimit: UNLIMITED });
-	let credentialId: string;
-
-	beforeAll(async () => {
-		credentialId = await createAweberCredential(env.n8n, env.sandbox, { data: { rateLimitRequests: 1_000_000 } });
-	});
-	beforeEach(() => {
-		env.sandbox.reset();
-		env.sandbox.clearRequests();
-	});
+	const env = useSandboxN8nAndCredential({ sandbox: { rateLimit: UNLIMITED }, credential: { data: { rateLimitRequests: 1_000_000 } } });
 
 	const account = () => ({ accountId: byId(env.sandbox.seed.accountId) });
 	const onList = (listId = env.sandbox.seed.lists.newsletter) => ({ ...account(), listId: byId(listId) });
@@ -52,7 +40,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 	const idFrom = (nodeName: string, field = 'id') => byId(`={{ $('${nodeName}').first().json.${field} }}`);
 
 	async function run(name: string, steps: AweberStep[]): Promise<ExecutionResult> {
-		const id = await importWorkflow(env.n8n, aweberWorkflow(name, credentialId, steps));
+		const id = await importWorkflow(env.n8n, aweberWorkflow(name, env.credentialId, steps));
 		const result = await runWorkflow(env.n8n, id);
 		if (result.status !== 'success') throw new Error(`"${name}" ended ${result.status}: ${JSON.stringify(result.error)}`);
 		return result;
@@ -108,7 +96,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 				parameters: { event: 'subscriberAdded', ...onList(), pollTimes: { item: [{ mode: 'everyMinute' }] } },
 				executeOnce: false,
 			},
-			credentialId,
+			env.credentialId,
 		);
 		const id = await importWorkflow(env.n8n, { name: 'Poll', nodes: [trigger], connections: {} });
 		const result = await runWorkflow(env.n8n, id, { triggerName: 'New Subscriber' });
@@ -130,7 +118,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 				parameters: { event: 'linkClicked', ...onList(), windowDays: 100_000, pollTimes: { item: [{ mode: 'everyMinute' }] } },
 				executeOnce: false,
 			},
-			credentialId,
+			env.credentialId,
 		);
 		const id = await importWorkflow(env.n8n, { name: 'Poll clicks', nodes: [trigger], connections: {} });
 		const result = await runWorkflow(env.n8n, id, { triggerName: 'Link Clicked' });
@@ -261,31 +249,20 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 
 	it('adds 20 subscribers in one run with Output "Request Summary": one POST each, no read-back', async () => {
 		const emails = Array.from({ length: 20 }, (_, index) => `e2e-fast-${index}@example.com`);
-		const workflow: WorkflowJson = {
-			name: 'Bulk add, request summary',
-			nodes: [
-				manualTriggerNode(),
+		const workflow = itemsWorkflow(
+			'Bulk add, request summary',
+			{ name: 'People', jsCode: `return ${JSON.stringify(emails)}.map((email) => ({ json: { email } }));` },
+			aweberNode(
 				{
-					name: 'People',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return ${JSON.stringify(emails)}.map((email) => ({ json: { email } }));` },
+					name: 'Add Subscribers',
+					node: 'aWeberSubscriber',
+					parameters: { operation: 'create', ...onList(), email: '={{ $json.email }}', output: 'summary' },
+					executeOnce: false,
 				},
-				aweberNode(
-					{
-						name: 'Add Subscribers',
-						node: 'aWeberSubscriber',
-						parameters: { operation: 'create', ...onList(), email: '={{ $json.email }}', output: 'summary' },
-						executeOnce: false,
-					},
-					credentialId,
-					[440, 0],
-				),
-			],
-			connections: chainConnections([MANUAL_TRIGGER_NAME, 'People', 'Add Subscribers']),
-			settings: { executionOrder: 'v1' },
-		};
+				env.credentialId,
+				[440, 0],
+			),
+		);
 		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, workflow));
 
 		expect(result.status).toBe('success');
@@ -310,26 +287,15 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 
 	it('stops at a contact that is not an email (On Error left at stop): the one before is written, nothing is sent after it, the error says so', async () => {
 		const contacts = ['e2e-stop-0@example.com', 'not-an-email', 'e2e-stop-2@example.com'];
-		const workflow: WorkflowJson = {
-			name: 'Create or Update, second contact not an email',
-			nodes: [
-				manualTriggerNode(),
-				{
-					name: 'Contacts',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return ${JSON.stringify(contacts)}.map((email) => ({ json: { email } }));` },
-				},
-				aweberNode(
-					{ name: 'Create or Update', node: 'aWeberSubscriber', parameters: { operation: 'upsert', ...onList(), email: '={{ $json.email }}' }, executeOnce: false },
-					credentialId,
-					[440, 0],
-				),
-			],
-			connections: chainConnections([MANUAL_TRIGGER_NAME, 'Contacts', 'Create or Update']),
-			settings: { executionOrder: 'v1' },
-		};
+		const workflow = itemsWorkflow(
+			'Create or Update, second contact not an email',
+			{ name: 'Contacts', jsCode: `return ${JSON.stringify(contacts)}.map((email) => ({ json: { email } }));` },
+			aweberNode(
+				{ name: 'Create or Update', node: 'aWeberSubscriber', parameters: { operation: 'upsert', ...onList(), email: '={{ $json.email }}' }, executeOnce: false },
+				env.credentialId,
+				[440, 0],
+			),
+		);
 		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, workflow));
 
 		expect(result.status).toBe('error');
@@ -417,7 +383,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		const example = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as WorkflowJson;
 		// As `npm start` imports it: the example's credential reference points at the instance's credential.
 		const nodes = example.nodes.map((node) =>
-			node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: credentialId, name: 'AWeber' } } } : node,
+			node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: env.credentialId, name: 'AWeber' } } } : node,
 		);
 		const token = () => env.sandbox.issueToken().access_token;
 		const { accountId, lists } = env.sandbox.seed;
@@ -441,7 +407,7 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 	])('stops %s with the Unsubscribe node on before anything is written (the guard against emptying a list)', async (_case, source) => {
 		const example = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as WorkflowJson;
 		const nodes = example.nodes.map((node) => {
-			const withCredential = node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: credentialId, name: 'AWeber' } } } : node;
+			const withCredential = node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: env.credentialId, name: 'AWeber' } } } : node;
 			if (node.name === SYNC_NODES.unsubscribe) return { ...withCredential, disabled: false };
 			if (node.name === 'CRM contacts (sample)') return { ...node, parameters: { ...node.parameters, jsCode: source(String(node.parameters.jsCode)) } };
 			return withCredential;
