@@ -1,6 +1,7 @@
 // Deterministic seed data: one account ("Sandbox Outfitters") with lists in every shape the nodes meet,
 // subscribers in every status, broadcasts in every state, follow-ups, opens, clicks and tracked events.
 // Only the scheduled broadcast's time depends on the clock (it must lie in the future).
+import { broadcastDefaults } from './broadcast-defaults';
 import { SandboxState } from './state';
 import type {
 	BroadcastRecord,
@@ -292,21 +293,10 @@ function broadcast(
 		id,
 		uuid: seededUuid(0xb40a, id),
 		listId: LIST_IDS.newsletter,
-		createdByApi: true,
+		...broadcastDefaults(),
 		bodyHtml: `<h1>${fields.subject}</h1><p>News from Sandbox Outfitters.</p>`,
 		bodyText: `${fields.subject}\n\nNews from Sandbox Outfitters.`,
-		bodyAmp: null,
 		hasCustomizedBodyText: true,
-		clickTrackingEnabled: true,
-		isArchived: true,
-		notifyOnSend: true,
-		includeListIds: [],
-		excludeListIds: [],
-		facebookIntegrationId: null,
-		twitterIntegrationId: null,
-		segmentId: null,
-		scheduledFor: null,
-		sentAt: null,
 		spamAssassinScore: 0.4,
 		...fields,
 	};

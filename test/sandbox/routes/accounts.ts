@@ -1,7 +1,7 @@
 // Accounts: the single account that authorised the app, and its account-wide named operations.
-import { offsetPage } from '../collections';
 import { httpEtag } from '../links';
 import { ok, type ApiContext, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 import { findSubscribersOnAccount } from './subscribers';
 import { splitTestsOnAccount, webFormsOnAccount } from './webforms';
 
@@ -26,17 +26,7 @@ export function registerAccountRoutes(routes: ApiRoutes): void {
 		plain: {
 			scope: 'account.read',
 			handle: (ctx) =>
-				ok(
-					offsetPage({
-						url: `${ctx.links.api}/accounts`,
-						query: ctx.query,
-						items: [ctx.state.account],
-						render: () => accountEntry(ctx),
-						entryType: 'account',
-						totalKind: 'total_size',
-						resourceTypeBase: `${ctx.links.api}/`,
-					}),
-				),
+				collectionPage(ctx, `${ctx.links.api}/accounts`, [ctx.state.account], 'account', () => accountEntry(ctx)),
 		},
 	});
 	routes.add('GET', '/accounts/:accountId', {

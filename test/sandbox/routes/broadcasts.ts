@@ -2,6 +2,7 @@
 // cursor-paged opens and clicks. State changes go through broadcast-lifecycle.ts. docs/aweber-behaviour.md#conventions.
 import { randomUUID } from 'node:crypto';
 
+import { broadcastDefaults } from '../broadcast-defaults';
 import { assertEditable, cancel, schedule } from '../broadcast-lifecycle';
 import { cursorPage, offsetPage } from '../collections';
 import { badRequest, missingArgument, notFound } from '../errors';
@@ -225,24 +226,13 @@ function createBroadcast(ctx: ApiContext): ApiResult {
 		id: ctx.state.nextId('broadcast'),
 		uuid: randomUUID(),
 		listId: list.id,
+		...broadcastDefaults(),
 		status: 'draft',
-		createdByApi: true,
 		subject: '',
 		bodyHtml: null,
 		bodyText: null,
-		bodyAmp: null,
 		hasCustomizedBodyText: false,
-		clickTrackingEnabled: true,
-		isArchived: true,
-		notifyOnSend: true,
-		includeListIds: [],
-		excludeListIds: [],
-		facebookIntegrationId: null,
-		twitterIntegrationId: null,
-		segmentId: null,
 		createdAt: ctx.clock.now(),
-		scheduledFor: null,
-		sentAt: null,
 		spamAssassinScore: 0.5,
 	};
 	applyBroadcastFields(ctx, broadcast, true);

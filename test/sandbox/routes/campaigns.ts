@@ -1,6 +1,5 @@
 // Campaigns (broadcast `b…` and follow-up `f…`), their statistics, messages, opens and tracked events.
 // A broadcast becomes a campaign with the same id once it starts sending. docs/aweber-behaviour.md#conventions.
-import { offsetPage } from '../collections';
 import { badRequest, missingArgument, notFound } from '../errors';
 import { formatTime, httpEtag } from '../links';
 import type {
@@ -13,8 +12,10 @@ import type {
 	SandboxState,
 	TrackedEventRecord,
 } from '../state';
-import { intParam, listOf, ok, type ApiContext, type ApiResult, type ApiRoutes } from './context';
+import { intParam, listOf, ok, type ApiContext, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 import { subscriberEntry } from './subscribers';
+import { trackedEventFields } from './trackedEventFields';
 
 const READ = 'email.read';
 const HOUR = 3_600_000;
@@ -350,21 +351,12 @@ function trackedEventEntry(ctx: ApiContext, message: MessageRecord, event: Track
 		id: event.id,
 		event_time: formatTime(event.eventTime),
 		type: event.type,
-		url: event.url,
-		vendor: event.vendor,
-		product_name: event.productName,
-		event_note: event.eventNote,
-		currency: event.currency,
-		value: event.value,
+		...trackedEventFields(event),
 		subscriber_link: subscriberLinkOf(ctx, event.subscriberId),
 		self_link: `${ctx.links.message(message.listId, message.campaignType, message.campaignId, message.id)}/tracked_events/${event.id}`,
 		resource_type_link: ctx.links.resourceType('tracked_event'),
 	};
 	return { ...fields, http_etag: httpEtag(fields) };
-}
-
-function page<T>(ctx: ApiContext, url: string, items: T[], entryType: string, render: (item: T) => object, totalKind: 'total_size' | 'total_size_link' = 'total_size'): ApiResult {
-	return ok(offsetPage({ url, query: ctx.query, items, render, entryType, totalKind, resourceTypeBase: `${ctx.links.api}/` }));
 }
 
 /**
@@ -389,7 +381,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 			scope: READ,
 			handle: (ctx) => {
 				const listId = listOf(ctx).id;
-				return page(ctx, `${ctx.links.list(listId)}/campaigns`, campaignsOfList(ctx, listId), 'campaign', (c) => campaignEntry(ctx, c));
+				return collectionPage(ctx, `${ctx.links.list(listId)}/campaigns`, campaignsOfList(ctx, listId), 'campaign', (c) => campaignEntry(ctx, c));
 			},
 		},
 		named: {
@@ -404,7 +396,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 						throw badRequest('campaign_type: Invalid value. Acceptable values are: b, f.');
 					}
 					const found = campaignsOfList(ctx, listId).filter((c) => c.type === type);
-					return page(ctx, `${ctx.links.list(listId)}/campaigns`, found, 'campaign', (c) => campaignEntry(ctx, c), 'total_size_link');
+					return collectionPage(ctx, `${ctx.links.list(listId)}/campaigns`, found, 'campaign', (c) => campaignEntry(ctx, c), 'total_size_link');
 				},
 			},
 		},
@@ -417,7 +409,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const broadcast = broadcastCampaignOf(ctx);
 				const url = `${ctx.links.campaign(broadcast.listId, 'b', broadcast.id)}/stats`;
-				return page(ctx, url, broadcastStatistics(ctx, broadcast), 'stat', (stat) => statEntry(ctx, broadcast, stat));
+				return collectionPage(ctx, url, broadcastStatistics(ctx, broadcast), 'stat', (stat) => statEntry(ctx, broadcast, stat));
 			},
 		},
 	});
@@ -440,7 +432,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const c = campaignOf(ctx);
 				const url = `${ctx.links.campaign(c.record.listId, c.type, c.record.id)}/messages`;
-				return page(ctx, url, campaignMessages(ctx.state, c.type, c.record.id), 'message', (m) => messageEntry(ctx, m));
+				return collectionPage(ctx, url, campaignMessages(ctx.state, c.type, c.record.id), 'message', (m) => messageEntry(ctx, m));
 			},
 		},
 		named: {
@@ -452,7 +444,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 					const subscribers = campaignMessages(ctx.state, c.type, c.record.id)
 						.map((m) => ctx.state.subscribers.get(m.subscriberId))
 						.filter((subscriber) => subscriber !== undefined);
-					return page(ctx, url, subscribers, 'subscriber', (s) => subscriberEntry(ctx, s), 'total_size_link');
+					return collectionPage(ctx, url, subscribers, 'subscriber', (s) => subscriberEntry(ctx, s), 'total_size_link');
 				},
 			},
 		},
@@ -464,7 +456,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const m = messageOf(ctx);
 				const url = `${ctx.links.message(m.listId, m.campaignType, m.campaignId, m.id)}/opens`;
-				return page(ctx, url, ctx.state.opens.filter((open) => open.messageId === m.id), 'open', (open) => openEntry(ctx, m, open));
+				return collectionPage(ctx, url, ctx.state.opens.filter((open) => open.messageId === m.id), 'open', (open) => openEntry(ctx, m, open));
 			},
 		},
 	});
@@ -487,7 +479,7 @@ export function registerCampaignRoutes(routes: ApiRoutes): void {
 				const m = messageOf(ctx);
 				const url = `${ctx.links.message(m.listId, m.campaignType, m.campaignId, m.id)}/tracked_events`;
 				const events = ctx.state.trackedEvents.filter((event) => event.messageId === m.id);
-				return page(ctx, url, events, 'tracked_event', (event) => trackedEventEntry(ctx, m, event));
+				return collectionPage(ctx, url, events, 'tracked_event', (event) => trackedEventEntry(ctx, m, event));
 			},
 		},
 	});

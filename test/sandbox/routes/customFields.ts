@@ -1,5 +1,4 @@
 // Custom fields: read (list.read), create with ws.op=create, update (209), delete (list.write).
-import { offsetPage } from '../collections';
 import { badRequest, missingArgument } from '../errors';
 import { httpEtag } from '../links';
 import type { CustomFieldRecord } from '../state';
@@ -17,6 +16,7 @@ import {
 	type ApiResult,
 	type ApiRoutes,
 } from './context';
+import { collectionPage } from './collectionPage';
 
 const READ = 'list.read';
 const WRITE = 'list.write';
@@ -91,17 +91,7 @@ export function registerCustomFieldRoutes(routes: ApiRoutes): void {
 		plain: {
 			scope: READ,
 			handle: (ctx) =>
-				ok(
-					offsetPage({
-						url: `${ctx.links.list(listOf(ctx).id)}/custom_fields`,
-						query: ctx.query,
-						items: ctx.state.customFieldsOf(listOf(ctx).id),
-						render: (field) => customFieldEntry(ctx, field),
-						entryType: 'custom_field',
-						totalKind: 'total_size',
-						resourceTypeBase: `${ctx.links.api}/`,
-					}),
-				),
+				collectionPage(ctx, `${ctx.links.list(listOf(ctx).id)}/custom_fields`, ctx.state.customFieldsOf(listOf(ctx).id), 'custom_field', (field) => customFieldEntry(ctx, field)),
 		},
 	});
 	// AWeber requires ws.op=create in the form body (docs/aweber-behaviour.md#conventions).

@@ -1,9 +1,9 @@
 // Integrations: the account's connected services (facebook, twitter, paypal), sorted by id.
-import { offsetPage } from '../collections';
 import { notFound } from '../errors';
 import { httpEtag } from '../links';
 import type { IntegrationRecord } from '../state';
 import { intParam, ok, type ApiContext, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 
 const READ = 'account.read';
 
@@ -24,17 +24,7 @@ export function registerIntegrationRoutes(routes: ApiRoutes): void {
 		plain: {
 			scope: READ,
 			handle: (ctx) =>
-				ok(
-					offsetPage({
-						url: `${ctx.links.account()}/integrations`,
-						query: ctx.query,
-						items: [...ctx.state.integrations.values()].sort((a, b) => a.id - b.id),
-						render: (integration) => integrationEntry(ctx, integration),
-						entryType: 'integration',
-						totalKind: 'total_size',
-						resourceTypeBase: `${ctx.links.api}/`,
-					}),
-				),
+				collectionPage(ctx, `${ctx.links.account()}/integrations`, [...ctx.state.integrations.values()].sort((a, b) => a.id - b.id), 'integration', (integration) => integrationEntry(ctx, integration)),
 		},
 	});
 	routes.add('GET', `${collection}/:integrationId`, {

@@ -1,9 +1,9 @@
 // Landing pages: read-only, sorted by id, scope landing-page.read.
-import { offsetPage } from '../collections';
 import { notFound } from '../errors';
 import { formatTime, httpEtag } from '../links';
 import type { LandingPageRecord } from '../state';
 import { listOf, ok, type ApiContext, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 
 const READ = 'landing-page.read';
 
@@ -38,17 +38,7 @@ export function registerLandingPageRoutes(routes: ApiRoutes): void {
 				const pages = [...ctx.state.landingPages.values()]
 					.filter((page) => page.listId === listId)
 					.sort((a, b) => a.id.localeCompare(b.id));
-				return ok(
-					offsetPage({
-						url: `${ctx.links.list(listId)}/landing_pages`,
-						query: ctx.query,
-						items: pages,
-						render: (page) => landingPageEntry(ctx, page, false),
-						entryType: 'landing_page',
-						totalKind: 'total_size',
-						resourceTypeBase: `${ctx.links.api}/`,
-					}),
-				);
+				return collectionPage(ctx, `${ctx.links.list(listId)}/landing_pages`, pages, 'landing_page', (page) => landingPageEntry(ctx, page, false));
 			},
 		},
 	});

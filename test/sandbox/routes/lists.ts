@@ -1,8 +1,8 @@
 // Lists: get lists, get list, find lists (by name or unique list id), the list's most popular tags.
-import { offsetPage } from '../collections';
 import { httpEtag } from '../links';
 import type { ListRecord } from '../state';
 import { listOf, ok, type ApiContext, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 
 const READ = 'list.read';
 const DAY_MS = 86_400_000;
@@ -62,17 +62,7 @@ export function registerListRoutes(routes: ApiRoutes): void {
 		plain: {
 			scope: READ,
 			handle: (ctx) =>
-				ok(
-					offsetPage({
-						url: `${ctx.links.account()}/lists`,
-						query: ctx.query,
-						items: allLists(ctx),
-						render: (list) => listEntry(ctx, list),
-						entryType: 'list',
-						totalKind: 'total_size',
-						resourceTypeBase: `${ctx.links.api}/`,
-					}),
-				),
+				collectionPage(ctx, `${ctx.links.account()}/lists`, allLists(ctx), 'list', (list) => listEntry(ctx, list)),
 		},
 		named: {
 			// `name` matches the list's name or its unique list id (awlist…).
@@ -83,17 +73,7 @@ export function registerListRoutes(routes: ApiRoutes): void {
 					const found = allLists(ctx).filter(
 						(list) => name === '' || list.name.toLowerCase() === name || list.uniqueListId.toLowerCase() === name,
 					);
-					return ok(
-						offsetPage({
-							url: `${ctx.links.account()}/lists`,
-							query: ctx.query,
-							items: found,
-							render: (list) => listEntry(ctx, list),
-							entryType: 'list',
-							totalKind: 'total_size_link',
-							resourceTypeBase: `${ctx.links.api}/`,
-						}),
-					);
+					return collectionPage(ctx, `${ctx.links.account()}/lists`, found, 'list', (list) => listEntry(ctx, list), 'total_size_link');
 				},
 			},
 		},

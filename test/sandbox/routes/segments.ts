@@ -1,9 +1,9 @@
 // Segments: read-only; used as a broadcast's segment_link (docs/aweber-behaviour.md#conventions).
-import { offsetPage } from '../collections';
 import { notFound } from '../errors';
 import { httpEtag } from '../links';
 import type { SegmentRecord } from '../state';
 import { intParam, listOf, ok, type ApiContext, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 
 const READ = 'list.read';
 
@@ -26,17 +26,7 @@ export function registerSegmentRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const listId = listOf(ctx).id;
 				const segments = [...ctx.state.segments.values()].filter((s) => s.listId === listId).sort((a, b) => a.id - b.id);
-				return ok(
-					offsetPage({
-						url: `${ctx.links.list(listId)}/segments`,
-						query: ctx.query,
-						items: segments,
-						render: (segment) => segmentEntry(ctx, segment),
-						entryType: 'segment',
-						totalKind: 'total_size',
-						resourceTypeBase: `${ctx.links.api}/`,
-					}),
-				);
+				return collectionPage(ctx, `${ctx.links.list(listId)}/segments`, segments, 'segment', (segment) => segmentEntry(ctx, segment));
 			},
 		},
 	});

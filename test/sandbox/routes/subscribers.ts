@@ -23,6 +23,8 @@ import {
 	type ApiResult,
 	type ApiRoutes,
 } from './context';
+import { collectionPage } from './collectionPage';
+import { trackedEventFields } from './trackedEventFields';
 
 const READ = 'subscriber.read';
 const WRITE = 'subscriber.write';
@@ -669,26 +671,11 @@ function activity(ctx: ApiContext): ApiResult {
 		const link = event.messageId === null ? null : messageLink(event.messageId);
 		push(event.eventTime, 'tracked_event', event.id, link === null ? null : `${link}/tracked_events/${event.id}`, {
 			event_type: event.type,
-			url: event.url,
-			vendor: event.vendor,
-			product_name: event.productName,
-			event_note: event.eventNote,
-			currency: event.currency,
-			value: event.value,
+			...trackedEventFields(event),
 		});
 	}
 	entries.sort((a, b) => b.time - a.time);
-	return ok(
-		offsetPage({
-			url: subscriberLink,
-			query: ctx.query,
-			items: entries,
-			render: (item) => item.entry,
-			entryType: 'subscriber_activity',
-			totalKind: 'total_size_link',
-			resourceTypeBase: `${links.api}/`,
-		}),
-	);
+	return collectionPage(ctx, subscriberLink, entries, 'subscriber_activity', (item) => item.entry, 'total_size_link');
 }
 
 const PURCHASE_REQUIRED = ['email', 'ip_address', 'vendor', 'product_name', 'event_note', 'currency', 'value', 'event_time', 'url'];

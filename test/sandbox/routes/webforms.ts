@@ -1,9 +1,9 @@
 // Sign-up forms: web forms and web form split tests with their components, per list and account-wide.
-import { offsetPage } from '../collections';
 import { notFound } from '../errors';
 import { httpEtag } from '../links';
 import type { SplitTestComponentRecord, SplitTestRecord, WebFormRecord } from '../state';
 import { intParam, listOf, ok, type ApiContext, type ApiResult, type ApiRoutes } from './context';
+import { collectionPage } from './collectionPage';
 
 const READ = 'list.read';
 
@@ -66,18 +66,12 @@ function sortedById<T extends { id: number }>(items: Iterable<T>): T[] {
 	return [...items].sort((a, b) => a.id - b.id);
 }
 
-function page<T>(ctx: ApiContext, url: string, items: T[], entryType: string, render: (item: T) => object): ApiResult {
-	return ok(
-		offsetPage({ url, query: ctx.query, items, render, entryType, totalKind: 'total_size', resourceTypeBase: `${ctx.links.api}/` }),
-	);
-}
-
 export function webFormsOnAccount(ctx: ApiContext): ApiResult {
-	return page(ctx, ctx.links.account(), sortedById(ctx.state.webForms.values()), 'web_form', (form) => webFormEntry(ctx, form));
+	return collectionPage(ctx, ctx.links.account(), sortedById(ctx.state.webForms.values()), 'web_form', (form) => webFormEntry(ctx, form));
 }
 
 export function splitTestsOnAccount(ctx: ApiContext): ApiResult {
-	return page(ctx, ctx.links.account(), sortedById(ctx.state.splitTests.values()), 'web_form_split_test', (test) =>
+	return collectionPage(ctx, ctx.links.account(), sortedById(ctx.state.splitTests.values()), 'web_form_split_test', (test) =>
 		splitTestEntry(ctx, test),
 	);
 }
@@ -97,7 +91,7 @@ export function registerWebFormRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const listId = listOf(ctx).id;
 				const forms = sortedById(ctx.state.webForms.values()).filter((form) => form.listId === listId);
-				return page(ctx, `${ctx.links.list(listId)}/web_forms`, forms, 'web_form', (form) => webFormEntry(ctx, form));
+				return collectionPage(ctx, `${ctx.links.list(listId)}/web_forms`, forms, 'web_form', (form) => webFormEntry(ctx, form));
 			},
 		},
 	});
@@ -118,7 +112,7 @@ export function registerWebFormRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const listId = listOf(ctx).id;
 				const tests = sortedById(ctx.state.splitTests.values()).filter((test) => test.listId === listId);
-				return page(ctx, `${ctx.links.list(listId)}/web_form_split_tests`, tests, 'web_form_split_test', (test) =>
+				return collectionPage(ctx, `${ctx.links.list(listId)}/web_form_split_tests`, tests, 'web_form_split_test', (test) =>
 					splitTestEntry(ctx, test),
 				);
 			},
@@ -133,7 +127,7 @@ export function registerWebFormRoutes(routes: ApiRoutes): void {
 			handle: (ctx) => {
 				const test = splitTestOf(ctx);
 				const url = `${ctx.links.splitTest(test.listId, test.id)}/components`;
-				return page(ctx, url, test.components, 'web_form_split_test_component', (component) =>
+				return collectionPage(ctx, url, test.components, 'web_form_split_test_component', (component) =>
 					componentEntry(ctx, test, component),
 				);
 			},
