@@ -379,25 +379,30 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		expect(firstCall('PUT', `${broadcasts}/${id}`)?.body).toMatchObject({ subject: 'Spring sale, take two' });
 	});
 
-	it('runs the "Keep a list in sync" example as imported: the Customers list then equals its source, only the differences written', async () => {
+	/** The "Keep a list in sync" example as `npm start` imports it: its credential reference on this instance's credential. */
+	function syncExample(): WorkflowJson {
 		const example = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as WorkflowJson;
-		// As `npm start` imports it: the example's credential reference points at the instance's credential.
 		const nodes = example.nodes.map((node) =>
 			node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: env.credentialId, name: 'AWeber' } } } : node,
 		);
-		const token = () => env.sandbox.issueToken().access_token;
-		const { accountId, lists } = env.sandbox.seed;
-		const before = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		return { ...example, nodes };
+	}
+	/** The Customers list as the sandbox holds it, read with a fresh token. */
+	const readCustomers = async () =>
+		await readList(env.sandbox.apiBaseUrl, env.sandbox.issueToken().access_token, env.sandbox.seed.accountId, env.sandbox.seed.lists.customers);
+
+	it('runs the "Keep a list in sync" example as imported: the Customers list then equals its source, only the differences written', async () => {
+		const before = await readCustomers();
 		env.sandbox.clearRequests();
 
-		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, { ...example, nodes }));
+		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, syncExample()));
 
 		expect(result.status).toBe('success');
 		expect(nodeItems(result, SYNC_NODES.create).map((item) => item.email)).toEqual(['margaret.hamilton@example.com']);
 		expect(nodeItems(result, SYNC_NODES.update).map((item) => item.email).sort()).toEqual(['jean.sammet@example.com', 'sophie.wilson@example.com']);
 		const writes = env.sandbox.requests().filter((entry) => entry.path.startsWith('/1.0/') && entry.method !== 'GET');
 		expect(writes.map((entry) => entry.method).sort()).toEqual(['PATCH', 'PATCH', 'POST']);
-		const after = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		const after = await readCustomers();
 		expect(checkListAgainstSource(after, exampleSource(), before, { unsubscribeRemoved: false })).toEqual({ lost: [], wrong: [] });
 	});
 
@@ -405,16 +410,13 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		['an empty source', (code: string) => `${code.slice(0, code.indexOf('return ['))}return [];`],
 		['a source whose address column is `Email`', (code: string) => code.replace(/\{ email: /g, '{ Email: ')],
 	])('stops %s with the Unsubscribe node on before anything is written (the guard against emptying a list)', async (_case, source) => {
-		const example = JSON.parse(readFileSync(SYNC_EXAMPLE_FILE, 'utf8')) as WorkflowJson;
+		const example = syncExample();
 		const nodes = example.nodes.map((node) => {
-			const withCredential = node.credentials ? { ...node, credentials: { aWeberOAuth2Api: { id: env.credentialId, name: 'AWeber' } } } : node;
-			if (node.name === SYNC_NODES.unsubscribe) return { ...withCredential, disabled: false };
+			if (node.name === SYNC_NODES.unsubscribe) return { ...node, disabled: false };
 			if (node.name === 'CRM contacts (sample)') return { ...node, parameters: { ...node.parameters, jsCode: source(String(node.parameters.jsCode)) } };
-			return withCredential;
+			return node;
 		});
-		const token = () => env.sandbox.issueToken().access_token;
-		const { accountId, lists } = env.sandbox.seed;
-		const before = await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers);
+		const before = await readCustomers();
 		env.sandbox.clearRequests();
 
 		const result = await runWorkflow(env.n8n, await importWorkflow(env.n8n, { ...example, nodes }));
@@ -425,6 +427,6 @@ describe('AWeber nodes in n8n, against the sandbox', () => {
 		expect(nodeItems(result, SYNC_NODES.unsubscribe).map((item) => item.error)).toEqual(
 			Array(4).fill("This run would unsubscribe 4 of the list's 4 subscribed subscribers, more than the limit of 1 (10 % of them)"),
 		);
-		expect(await readList(env.sandbox.apiBaseUrl, token(), accountId, lists.customers)).toEqual(before);
+		expect(await readCustomers()).toEqual(before);
 	});
 });
