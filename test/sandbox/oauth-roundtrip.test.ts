@@ -47,6 +47,22 @@ describe('sandbox OAuth round trip over HTTP', () => {
 		return { authorization: basicAuthorization(clientId, clientSecret) };
 	}
 
+	/** An authorization code of the confidential app for n8n's callback, approved for `scope` (with `state` when given). */
+	async function confidentialCode(scope: string, state?: string): Promise<string> {
+		return await approvedCode(sandbox.authBaseUrl, {
+			response_type: 'code',
+			client_id: sandbox.apps.confidential.clientId,
+			redirect_uri: N8N_CALLBACK,
+			scope,
+			...(state === undefined ? {} : { state }),
+		});
+	}
+
+	/** Exchanges a code of confidentialCode for tokens, the app authenticated with HTTP Basic. */
+	function exchangeConfidentialCode(code: string) {
+		return token({ grant_type: 'authorization_code', code, redirect_uri: N8N_CALLBACK }, confidentialBasic());
+	}
+
 	function expectSeededAccount(response: Awaited<ReturnType<typeof getAccounts>>) {
 		expect(response.statusCode).toBe(200);
 		const body = response.json() as { entries: Array<{ id: number }> };
@@ -54,14 +70,8 @@ describe('sandbox OAuth round trip over HTTP', () => {
 	}
 
 	it('authorize, approve, exchange the code with HTTP Basic, then GET /1.0/accounts with the token', async () => {
-		const code = await approvedCode(sandbox.authBaseUrl, {
-			response_type: 'code',
-			client_id: sandbox.apps.confidential.clientId,
-			redirect_uri: N8N_CALLBACK,
-			scope: 'account.read list.read',
-			state: 'round-trip',
-		});
-		const exchanged = await token({ grant_type: 'authorization_code', code, redirect_uri: N8N_CALLBACK }, confidentialBasic());
+		const code = await confidentialCode('account.read list.read', 'round-trip');
+		const exchanged = await exchangeConfidentialCode(code);
 		expect(exchanged.statusCode).toBe(200);
 		const record = exchanged.json() as unknown as TokenRecord;
 		expect(record.expires_in).toBe(3600);
@@ -106,15 +116,8 @@ describe('sandbox OAuth round trip over HTTP', () => {
 	});
 
 	it('a token without account.read gets 403 naming the scope', async () => {
-		const code = await approvedCode(sandbox.authBaseUrl, {
-			response_type: 'code',
-			client_id: sandbox.apps.confidential.clientId,
-			redirect_uri: N8N_CALLBACK,
-			scope: 'list.read',
-		});
-		const record = (
-			await token({ grant_type: 'authorization_code', code, redirect_uri: N8N_CALLBACK }, confidentialBasic())
-		).json() as unknown as TokenRecord;
+		const code = await confidentialCode('list.read');
+		const record = (await exchangeConfidentialCode(code)).json() as unknown as TokenRecord;
 		const refused = await getAccounts(record.access_token);
 		expect(refused.statusCode).toBe(403);
 		expect(refused.body).toContain('account.read');
