@@ -164,11 +164,8 @@ n8n_rt_install() {
 
 	# sqlite3 (the default database) must be compiled for Node 24; isolated-vm (expression engine)
 	# ships a prebuilt binary for Node 24 and only needs its install script to pick it.
-	n8n_rt_log "3/3 native modules for Node 24 (sqlite3 compiles: 1.5 to 2.5 min)"
-	n8n_rt_with_heartbeat "native modules" "$log" \
-		bash -c 'cd "$1" && PATH=$2:$PATH npm_config_nodedir=$3 npm rebuild sqlite3 isolated-vm --ignore-scripts=false --foreground-scripts' \
-		_ "$N8N_RT_DIR/n8n" "$node_path" "$headers" ||
-		n8n_rt_die "native rebuild failed; see $log"
+	n8n_rt_log "3/3 native modules for Node 24 (sqlite3 compiles: 1.5 to 2.5 min, once per sqlite3 and Node version)"
+	n8n_rt_native_modules "$log" "$node_path" "$headers"
 	(cd "$N8N_RT_DIR/n8n" && "$node_bin" -e "
 		require('sqlite3');
 		const ivm = require('isolated-vm');
@@ -180,6 +177,34 @@ n8n_rt_install() {
 	n8n_rt_check || n8n_rt_die "installed, but the n8n binary does not run; see $log"
 	exec 9>&-
 	n8n_rt_log "installed in $((SECONDS - started)) s ($(du -sh "$N8N_RT_DIR" | cut -f1))"
+}
+
+# Step 3 of the install. Both n8n lines pin the same sqlite3 on the same Node, and compiling it is the install's
+# longest CPU work: the first install to get here compiles it and keeps the build in .n8n-runtime-cache/ (ignored by
+# git); an install running at the same time waits for that build and copies it (.ci/run installs both lines at once).
+n8n_rt_native_modules() { # <log> <node bin dir> <node headers dir>
+	local log=$1 node_path=$2 headers=$3 n8n_dir=$N8N_RT_DIR/n8n
+	local sqlite_version node_version cache
+	sqlite_version=$(node -p "require('$n8n_dir/node_modules/sqlite3/package.json').version")
+	node_version=$("$node_path/node" -p 'process.version')
+	cache=$N8N_RT_PROJECT_DIR/.n8n-runtime-cache/sqlite3-$sqlite_version-node-$node_version-$(uname -m)
+	mkdir -p "$cache"
+	exec 8>"$cache.lock"
+	flock 8
+	local modules='sqlite3 isolated-vm'
+	if [[ -f $cache/build/Release/node_sqlite3.node ]]; then
+		n8n_rt_log "  sqlite3 $sqlite_version: the build kept in $cache"
+		rm -rf "$n8n_dir/node_modules/sqlite3/build" && cp -a "$cache/build" "$n8n_dir/node_modules/sqlite3/build"
+		modules=isolated-vm
+	fi
+	n8n_rt_with_heartbeat "native modules" "$log" \
+		bash -c 'cd "$1" && PATH=$2:$PATH npm_config_nodedir=$3 npm rebuild $4 --ignore-scripts=false --foreground-scripts' \
+		_ "$n8n_dir" "$node_path" "$headers" "$modules" ||
+		n8n_rt_die "native rebuild failed; see $log"
+	if [[ ! -f $cache/build/Release/node_sqlite3.node ]]; then
+		rm -rf "$cache/build" && cp -a "$n8n_dir/node_modules/sqlite3/build" "$cache/build"
+	fi
+	exec 8>&-
 }
 
 n8n_rt_require_installed() {
