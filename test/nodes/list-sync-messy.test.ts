@@ -170,6 +170,7 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 		const refused = await unsubscribe({});
 		expect(refused.status).toBe('error');
 		expect(refused.error?.message).toBe("This run would unsubscribe 2 of the list's 4 subscribed subscribers, more than the limit of 1 (10 % of them)");
+		expect(refused.error?.description).toMatch(/^Nothing was unsubscribed\. A source that came back empty/);
 		expect(refused.error?.description).toContain('raise "Most to Unsubscribe (%)" or set "Most to Unsubscribe (Count)" under Options');
 		expect(takeWrites()).toEqual([]);
 		expect((await unsubscribe({ unsubscribeLimitPercent: 50 })).status).toBe('success');
@@ -237,6 +238,7 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 		);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toContain('a list with its number of subscribed subscribers');
+		expect(result.error?.description).toContain('While checking how many subscribers this run may unsubscribe');
 		expect(takeWrites()).toEqual([]);
 	});
 
