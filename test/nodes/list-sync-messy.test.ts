@@ -218,9 +218,12 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 		expect(takeWrites()).toEqual(['PATCH bjarne.stroustrup@example.com', 'PATCH jean.sammet@example.com', 'PATCH sophie.wilson@example.com']);
 	});
 
-	it('the guard refuses, naming what it expected, when the list comes back without its number of subscribed subscribers', async () => {
+	it.each([
+		['a list whose number is not a number', { name: 'customers', total_subscribed_subscribers: 'many' }],
+		['no list at all', null],
+	])('the guard refuses, naming what it expected, when AWeber answers %s', async (_case, body) => {
 		const listPath = `/1.0/accounts/${accountId()}/lists/${customers()}`;
-		bed.sandbox.faults.next(1, 'answer', { pathPrefix: listPath, method: 'GET', body: { id: customers(), name: 'customers', total_subscribed_subscribers: 'many' } });
+		bed.sandbox.faults.next(1, 'answer', { pathPrefix: listPath, method: 'GET', body });
 		bed.sandbox.clearRequests();
 		const result = await bed.harness.runNode(
 			{
