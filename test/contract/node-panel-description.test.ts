@@ -8,6 +8,11 @@ import { LISTED_NODE_FILES, loadNodeFile } from '../harness/nodeTypes';
 
 const descriptions = (): INodeTypeDescription[] => LISTED_NODE_FILES.flatMap((file) => loadNodeFile(file).map((node) => node.description));
 
+// Loaded once here, outside any test, as in node-identity.test.ts: a node module first loaded inside a test makes all its
+// module-level code (descriptions, constants) covered by that test for Stryker, which then runs each such mutant
+// against this test alone instead of ignoring it as static (issue 52's run: 55 survivors of this kind).
+descriptions();
+
 /** The panel page each trigger joins, as n8n's editor finds it (the first "Trigger" removed from the type name). */
 function pageOf(trigger: INodeTypeDescription, all: INodeTypeDescription[]): INodeTypeDescription | undefined {
 	return all.find((node) => !node.group.includes('trigger') && node.name === trigger.name.replace('Trigger', ''));

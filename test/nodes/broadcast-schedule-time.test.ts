@@ -133,4 +133,10 @@ describe('"Schedule For" time zone handling', () => {
 		expect(parseScheduleTime(moved, 'America/New_York')).toMatchObject({ time: { iso: '2027-03-14T03:30:00-04:00' } });
 		expect(parseScheduleTime('2027-03-14T02:30', 'America/New_York')).toHaveProperty('gap');
 	});
+
+	it('names a skipped time in the gap as given, with its seconds when they are not zero', () => {
+		const gap = { date: '2031-03-09', from: '02:00', to: '03:00', firstAfter: '2031-03-09T03:00:00-04:00' };
+		expect(parseScheduleTime('2031-03-09T02:00:30', 'America/New_York')).toEqual({ gap: { ...gap, time: '02:00:30' } });
+		expect(parseScheduleTime('2031-03-09T02:30:00', 'America/New_York')).toEqual({ gap: { ...gap, time: '02:30' } });
+	});
 });

@@ -19,6 +19,9 @@ describe('The normal form of a synced subscriber', () => {
 		[null, ''],
 		[undefined, ''],
 		[42, '42'],
+		[true, 'true'],
+		[false, 'false'],
+		[{ first: 'Ada' }, ''],
 	])('name %j is %j', (value, expected) => expect(normalName(value)).toBe(expected));
 
 	it.each([
@@ -37,10 +40,21 @@ describe('The normal form of a synced subscriber', () => {
 	it.each([
 		[3, '3'],
 		[true, 'true'],
+		[false, 'false'],
+		[0, '0'],
 		['  pro ', 'pro'],
+		[['pro'], ''],
 		[null, ''],
 		[undefined, ''],
 	])('custom field value %j is %j', (value, expected) => expect(normalCustomFieldValue(value)).toBe(expected));
+
+	it('a stored subscriber keeps only its text tags, trimmed, each once and sorted; no custom fields or status read as none', () => {
+		const stored = { email: ' Grace@Navy.example', name: 'Grace Hopper', tags: ['vip ', 3, 'customer', ' vip', '  ', null], custom_fields: null, id: 2 };
+		expect(comparableSubscriber(stored)).toEqual({ email: 'grace@navy.example', name: 'Grace Hopper', tags: ['customer', 'vip'], custom_fields: {}, status: '' });
+		expect(comparableSubscriber({ email: 'a@b.io', tags: 'vip', custom_fields: 'Plan=pro', status: 3 })).toEqual({ email: 'a@b.io', name: '', tags: [], custom_fields: {}, status: '' });
+		// The same data in any order compares equal: a second run writes nothing for it.
+		expect(comparableSubscriber({ email: 'a@b.io', tags: ['b', 'a'], custom_fields: { Plan: 3 } })).toEqual(comparableSubscriber({ email: 'A@b.io', tags: ['a', 'b', 'a'], custom_fields: { Plan: '3 ' } }));
+	});
 
 	it("a subscriber as AWeber sends it is the same as the source's contact with the same data", () => {
 		const stored = { email: 'Ada.Lovelace@example.com', name: 'Ada Lovelace ', tags: ['vip', 'customer'], custom_fields: { Plan: '3', Company: null }, status: 'subscribed', id: 1 };

@@ -1,6 +1,9 @@
 // A settled second (AWeber's clock a minute past it) is counted and checked instead of read: what the check catches,
 // on a collection in memory read by offset pages as AWeber's ws.start / ws.size.
 import { collectNewEvents, startingCursor, type EventCursor } from '../../nodes/AWeberListTrigger/eventCursor';
+import type { StreamEvent, StreamPage } from '../../nodes/AWeberListTrigger/eventCursor';
+import type { Reading } from '../../nodes/AWeberListTrigger/pageReads';
+import { isSettled, secondUnchanged, SETTLE_MS } from '../../nodes/AWeberListTrigger/settledSecond';
 import { drain, FakeCollection, pollOptions } from './poll-trigger-cursor.helpers';
 
 const IMPORT_SECOND = 1_800_000_000_000;
@@ -93,5 +96,62 @@ describe('AWeber Polling Trigger: a settled second', () => {
 		collection.answeredAt = IMPORT_SECOND + 4 * MINUTE;
 		const settled = await collectNewEvents(collection.fetch, result.cursor, pollOptions());
 		expect(settled).toEqual({ events: [], cursor: { time: IMPORT_SECOND + 2 * MINUTE, ids: expect.any(Array), count: 150 } });
+	});
+});
+
+describe('AWeber Polling Trigger: the check of a counted second, page by page', () => {
+	const T = IMPORT_SECOND;
+	const event = (id: string, time: number): StreamEvent => ({ id, time, json: {} });
+	const page = (events: StreamEvent[], hasMore: boolean, entryCount = events.length): StreamPage => ({ events, hasMore, entryCount });
+	/** A fetch that answers `answer` and notes each (offset, size) asked. */
+	const fetcher = (answer: StreamPage) => {
+		const asked: Array<[number, number]> = [];
+		const fetch = async (offset: number, size: number) => {
+			asked.push([offset, size]);
+			return answer;
+		};
+		return { fetch, asked };
+	};
+	/** A reading whose second starts at offset 7 (3 entries: 7, 8, 9), with the last page read, if any. */
+	const reading = (last?: Reading['last']): Reading => ({ events: [], reachedCursor: true, end: 7, last });
+	// Ten entries from offset 0: three newer, four of the counted second's neighbours, the second's three at 7-9.
+	const tenFrom0 = (hasMore: boolean) => page([...Array(7)].map((_, index) => event(`n${index}`, T + 1000)).concat([event('a', T), event('b', T), event('c', T)]), hasMore);
+
+	it('is settled from exactly a minute of AWeber\'s clock past the second, not before, nor without a clock', () => {
+		expect(isSettled(T, T + SETTLE_MS)).toBe(true);
+		expect(isSettled(T, T + SETTLE_MS - 1)).toBe(false);
+		expect(isSettled(T, undefined)).toBe(false);
+	});
+
+	it('uses the last page read when it holds the second and the entry after it, without a request', async () => {
+		const { fetch, asked } = fetcher(page([], false));
+		const last = { start: 0, page: page([...tenFrom0(true).events, event('older', T - 1000)], true) };
+		expect(await secondUnchanged(fetch, reading(last), T, 3, pollOptions())).toBe(true);
+		expect(asked).toEqual([]);
+	});
+
+	it('asks for the second\'s last entry and the next (two entries) when the last page read does not show both', async () => {
+		const answer = page([event('c', T), event('older', T - 1000)], true);
+		// No page read, a page that ends with the second's last entry while more follow, a page that starts after it.
+		for (const last of [undefined, { start: 0, page: tenFrom0(true) }, { start: 10, page: page([event('older', T - 1000)], true) }]) {
+			const { fetch, asked } = fetcher(answer);
+			expect(await secondUnchanged(fetch, reading(last), T, 3, pollOptions())).toBe(true);
+			expect(asked).toEqual([[9, 2]]);
+		}
+	});
+
+	it('answers "changed" (read it in full) when the second\'s last entry is gone, or what follows has no usable time', async () => {
+		expect(await secondUnchanged(fetcher(page([], false)).fetch, reading(), T, 3, pollOptions())).toBe(false);
+		// The second's last entry, then an entry that is no event (2 entries, 1 event): not knowable, so read in full.
+		expect(await secondUnchanged(fetcher(page([event('c', T)], false, 2)).fetch, reading(), T, 3, pollOptions())).toBe(false);
+		// The second's last entry is the collection's last: unchanged.
+		expect(await secondUnchanged(fetcher(page([event('c', T)], false)).fetch, reading(), T, 3, pollOptions())).toBe(true);
+		expect(await secondUnchanged(fetcher(page([event('c', T)], true)).fetch, reading(), T, 3, pollOptions())).toBe(false);
+	});
+
+	it('gives up without a request once the poll is out of time', async () => {
+		const { fetch, asked } = fetcher(page([event('c', T), event('older', T - 1000)], true));
+		expect(await secondUnchanged(fetch, reading(), T, 3, pollOptions({ outOfTime: () => true }))).toBe(false);
+		expect(asked).toEqual([]);
 	});
 });

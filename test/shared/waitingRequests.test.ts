@@ -47,7 +47,8 @@ describe('Requests waiting for their turn', () => {
 
 describe('Turns shared between executions', () => {
 	/** A queue whose waiters note their name when they start. */
-	function queueOf(order: 'fair' | 'first-come' = 'fair') {
+	function queueOf(order?: 'fair' | 'first-come') {
+		// No order given: the default, fair turns.
 		const queue = new WaitingRequests(order);
 		const started: string[] = [];
 		const add = (name: string, execution: string, priority = false) =>
@@ -120,5 +121,36 @@ describe('Turns shared between executions', () => {
 		cancelled.abort();
 		expect(queue.length).toBe(3);
 		expect(turns(3)).toEqual(['b1', 'a1', 'a2']);
+	});
+
+	it('on a tie, the execution with fewer requests waiting goes first, wherever it stands in the queue', () => {
+		const one = queueOf();
+		one.add('a1', 'a');
+		for (let item = 1; item <= 3; item++) one.add(`b${item}`, 'b');
+		expect(one.turns(4)).toEqual(['a1', 'b1', 'b2', 'b3']);
+		const other = queueOf();
+		for (let item = 1; item <= 4; item++) other.add(`a${item}`, 'a');
+		other.add('b1', 'b');
+		other.turns(1);
+		// b comes back due one turn later than a: a goes first however many it has waiting, then b again on the tie.
+		other.add('b2', 'b');
+		expect(other.turns(5)).toEqual(['b1', 'a1', 'b2', 'a2', 'a3', 'a4']);
+	});
+
+	it('on a tie with as many waiting, the execution waiting longer goes first', () => {
+		const even = queueOf();
+		even.add('a1', 'a');
+		even.add('a2', 'a');
+		even.add('b1', 'b');
+		even.add('b2', 'b');
+		expect(even.turns(4)).toEqual(['a1', 'b1', 'a2', 'b2']);
+		// x had its turn after y came back: y has waited longer on each tie, though x joined the queue first.
+		const back = queueOf();
+		for (let item = 1; item <= 3; item++) back.add(`x${item}`, 'x');
+		back.add('y1', 'y');
+		back.turns(1);
+		back.add('y2', 'y');
+		back.add('y3', 'y');
+		expect(back.turns(5)).toEqual(['y1', 'x1', 'y2', 'x2', 'y3', 'x3']);
 	});
 });
