@@ -1,7 +1,7 @@
 // The rate limiter learning its share of an AWeber account used by other processes (docs/rate-limits.md), on a
 // manual clock: several limiters, each standing for one n8n process, send to one simulated AWeber account.
 import { decideAfterFailure } from '../../nodes/shared/failureDecision';
-import { AccountRateLimiter } from '../../nodes/shared/rateLimiter';
+import { AccountRateLimiter, type TurnOrder } from '../../nodes/shared/rateLimiter';
 import { MAX_SHARE_HOLD_WINDOWS, measuredShare, measuringPace, SHARE_HOLD_WINDOWS, shareAfterQuiet, shareAfterRefusal } from '../../nodes/shared/shareLearning';
 
 import { ManualClock } from './manualClock';
@@ -64,9 +64,9 @@ class SimulatedProcess {
 	constructor(
 		private readonly clock: ManualClock,
 		private readonly account: SimulatedAccount,
-		private readonly options: { learning?: boolean; latencyMs?: number; startAfterMs?: number } = {},
+		private readonly options: { learning?: boolean; latencyMs?: number; startAfterMs?: number; turns?: TurnOrder } = {},
 	) {
-		this.limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, clock);
+		this.limiter = new AccountRateLimiter({ requests: LIMIT, windowMs: WINDOW }, { clock, turns: options.turns });
 	}
 
 	/** Starts `count` items at once, as n8n starts a node's items (after `startAfterMs`: n8n prepares the items first). */
@@ -232,6 +232,27 @@ describe('Learning the share of an account used by several processes', () => {
 		expect(ours.done).toBe(500);
 		expect(account.lockouts.length).toBeLessThanOrEqual(2);
 		expect(ours.settledShares.at(-1)).toBeLessThanOrEqual(LIMIT - 40);
+	});
+
+	// What spreading turns costs (docs/rate-limits.md#turns-between-executions): the places it leaves free go to the app,
+	// so AWeber's refusal that shows the app comes later in the first minute.
+	it('beside an app already running, a 500-add bulk with turns spread keeps at least nine tenths of its pace with first-come turns', async () => {
+		const pace = async (turns: TurnOrder) => {
+			const clock = new ManualClock();
+			const account = new SimulatedAccount(clock);
+			const stopApp = startAppAt40PerMinute(clock, account);
+			await clock.advance(1.5 * WINDOW);
+			const ours = new SimulatedProcess(clock, account, { turns });
+			ours.send(500);
+			const tookMs = await runUntilDone(clock, [ours], 500, 60 * WINDOW);
+			stopApp();
+			expect(ours.done).toBe(500);
+			expect(account.lockouts.length).toBeLessThanOrEqual(2);
+			return 500 / (tookMs / WINDOW);
+		};
+		const firstCome = await pace('first-come');
+		const fair = await pace('fair');
+		expect(fair).toBeGreaterThanOrEqual(0.9 * firstCome);
 	});
 
 	it.each([2, 3])('without the learning, %i processes lock the account out again and again (the baseline)', async (count) => {
