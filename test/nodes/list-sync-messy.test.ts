@@ -15,6 +15,21 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 	const bed = useTestbed();
 	const customers = () => bed.sandbox.seed.lists.customers;
 	const accountId = () => bed.sandbox.seed.accountId;
+	/** The Subscriber node on the customers list, its subscriber chosen by each item's email. */
+	const runOnList = async (parameters: IDataObject, emails: string[]) =>
+		await bed.harness.runNode(
+			{
+				type: 'aWeberSubscriber',
+				credentialId: bed.credentialId,
+				parameters: {
+					accountId: { __rl: true, mode: 'id', value: String(accountId()) },
+					listId: { __rl: true, mode: 'id', value: String(customers()) },
+					subscriberId: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
+					...parameters,
+				},
+			},
+			emails.map((email) => ({ email })),
+		);
 	const storedList = async () => await readList(bed.sandbox.apiBaseUrl, bed.sandbox.issueToken().access_token, accountId(), customers());
 	const stored = async (email: string) => (await storedList()).find((subscriber) => subscriber.email === email);
 	const sync = async (source: Row[], options: { unsubscribe?: boolean } = {}) =>
@@ -152,20 +167,7 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 	it('the guard lets a run unsubscribe up to the limit set on the node, and names how to raise it', async () => {
 		// A direct run of Unsubscribe on 2 of the 4 subscribed: refused at the default, allowed at a count of 2.
 		const unsubscribe = async (options: IDataObject) =>
-			await bed.harness.runNode(
-				{
-					type: 'aWeberSubscriber',
-					credentialId: bed.credentialId,
-					parameters: {
-						operation: 'unsubscribe',
-						accountId: { __rl: true, mode: 'id', value: String(accountId()) },
-						listId: { __rl: true, mode: 'id', value: String(customers()) },
-						subscriberId: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
-						options,
-					},
-				},
-				[{ email: 'jean.sammet@example.com' }, { email: 'bjarne.stroustrup@example.com' }],
-			);
+			await runOnList({ operation: 'unsubscribe', options }, ['jean.sammet@example.com', 'bjarne.stroustrup@example.com']);
 		bed.sandbox.clearRequests();
 		const refused = await unsubscribe({});
 		expect(refused.status).toBe('error');
@@ -180,40 +182,26 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 	it('the guard: a count set on the node replaces the share, an Update to "Unsubscribed" is guarded too, and a run reads the list once', async () => {
 		const listPath = `/1.0/accounts/${accountId()}/lists/${customers()}`;
 		const listReads = () => bed.sandbox.requests().filter((entry) => entry.method === 'GET' && entry.path === listPath).length;
-		const run = async (parameters: IDataObject, emails: string[]) =>
-			await bed.harness.runNode(
-				{
-					type: 'aWeberSubscriber',
-					credentialId: bed.credentialId,
-					parameters: {
-						accountId: { __rl: true, mode: 'id', value: String(accountId()) },
-						listId: { __rl: true, mode: 'id', value: String(customers()) },
-						subscriberId: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
-						...parameters,
-					},
-				},
-				emails.map((email) => ({ email })),
-			);
 		const three = ['jean.sammet@example.com', 'bjarne.stroustrup@example.com', 'sophie.wilson@example.com'];
 
 		// A count of 2 wins over a share of 100 %: 3 are refused, naming the count, after one read of the list for the run.
 		bed.sandbox.clearRequests();
-		const refused = await run({ operation: 'unsubscribe', options: { unsubscribeLimitCount: 2, unsubscribeLimitPercent: 100 } }, three);
+		const refused = await runOnList({ operation: 'unsubscribe', options: { unsubscribeLimitCount: 2, unsubscribeLimitPercent: 100 } }, three);
 		expect(refused.error?.message).toBe("This run would unsubscribe 3 of the list's 4 subscribed subscribers, more than the limit of 2");
 		expect(listReads()).toBe(1);
 		expect(takeWrites()).toEqual([]);
 
 		// Update setting the status to Unsubscribed is held to the same limit; an Update to Subscribed is not.
 		const update = (status: string) => ({ operation: 'update', updateFields: { status }, options: { unsubscribeLimitPercent: 50 } });
-		const updateRefused = await run(update('unsubscribed'), three);
+		const updateRefused = await runOnList(update('unsubscribed'), three);
 		expect(updateRefused.error?.message).toBe("This run would unsubscribe 3 of the list's 4 subscribed subscribers, more than the limit of 2 (50 % of them)");
 		expect(takeWrites()).toEqual([]);
-		expect((await run(update('subscribed'), three)).status).toBe('success');
+		expect((await runOnList(update('subscribed'), three)).status).toBe('success');
 		expect(listReads()).toBe(0);
 		bed.sandbox.clearRequests();
 
 		// A count that covers the run needs no read of the list: the run goes straight to its writes.
-		expect((await run({ operation: 'unsubscribe', options: { unsubscribeLimitCount: 3 } }, three)).status).toBe('success');
+		expect((await runOnList({ operation: 'unsubscribe', options: { unsubscribeLimitCount: 3 } }, three)).status).toBe('success');
 		expect(listReads()).toBe(0);
 		expect(takeWrites()).toEqual(['PATCH bjarne.stroustrup@example.com', 'PATCH jean.sammet@example.com', 'PATCH sophie.wilson@example.com']);
 	});
@@ -225,20 +213,7 @@ describe('Keep a list in sync on messy data: the second run writes nothing', () 
 		const listPath = `/1.0/accounts/${accountId()}/lists/${customers()}`;
 		bed.sandbox.faults.next(1, 'answer', { pathPrefix: listPath, method: 'GET', body });
 		bed.sandbox.clearRequests();
-		const result = await bed.harness.runNode(
-			{
-				type: 'aWeberSubscriber',
-				credentialId: bed.credentialId,
-				parameters: {
-					operation: 'unsubscribe',
-					accountId: { __rl: true, mode: 'id', value: String(accountId()) },
-					listId: { __rl: true, mode: 'id', value: String(customers()) },
-					subscriberId: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
-					options: { unsubscribeLimitPercent: 100 },
-				},
-			},
-			[{ email: 'jean.sammet@example.com' }, { email: 'bjarne.stroustrup@example.com' }],
-		);
+		const result = await runOnList({ operation: 'unsubscribe', options: { unsubscribeLimitPercent: 100 } }, ['jean.sammet@example.com', 'bjarne.stroustrup@example.com']);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toContain('a list with its number of subscribed subscribers');
 		expect(result.error?.description).toContain('While checking how many subscribers this run may unsubscribe');
