@@ -202,7 +202,9 @@ n8n_rt_native_modules() { # <log> <node bin dir> <node headers dir>
 		_ "$n8n_dir" "$node_path" "$headers" "$modules" ||
 		n8n_rt_die "native rebuild failed; see $log"
 	if [[ ! -f $cache/build/Release/node_sqlite3.node ]]; then
-		rm -rf "$cache/build" && cp -a "$n8n_dir/node_modules/sqlite3/build" "$cache/build"
+		# Whole or not at all: an install stopped while copying leaves no half build for the next one.
+		rm -rf "$cache/build.partial" && cp -a "$n8n_dir/node_modules/sqlite3/build" "$cache/build.partial" &&
+			mv "$cache/build.partial" "$cache/build"
 	fi
 	exec 8>&-
 }
