@@ -78,7 +78,14 @@ const describeOnLinux = process.platform === 'linux' ? describe : describe.skip;
 /** npm (detached: its own process group, so a failed test can end it all), its output collected. */
 function startNpm(args: string[], env: NodeJS.ProcessEnv, npmPath = 'npm') {
 	const child = spawn(npmPath, args, { cwd: projectDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-	const run = { child, output: '', exited: new Promise<void>((resolve) => child.once('exit', () => resolve())) };
+	// `closed`: every process holding npm's output pipe has ended and all of it has been read. npm can end before its
+	// output has been read (seen under load), and the sandbox writes its last line as it stops.
+	const run = {
+		child,
+		output: '',
+		exited: new Promise<void>((resolve) => child.once('exit', () => resolve())),
+		closed: new Promise<void>((resolve) => child.once('close', () => resolve())),
+	};
 	child.stdout?.on('data', (chunk: Buffer) => (run.output += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (run.output += chunk.toString()));
 	return run;
@@ -118,6 +125,7 @@ describeOnLinux('npm run sandbox and npm start on SIGTERM', () => {
 			throw new Error(`${error.message}: still running ${children.filter(alive).join(', ')}\n${run.output}`);
 		});
 		expect(await portOpen(port)).toBe(false);
+		await run.closed;
 		expect(run.output).toMatch(said);
 	});
 
@@ -151,6 +159,7 @@ describeOnLinux('npm run sandbox and npm start on SIGTERM', () => {
 				throw new Error(`${error.message}: still running ${children.filter(alive).join(', ')}\n${run.output}`);
 			});
 			expect(Date.now() - signalled).toBeLessThan(10_000);
+			await run.closed;
 			expect(run.output).toMatch(/\[npm start\] stopping/);
 		} finally {
 			rmSync(work, { recursive: true, force: true });
