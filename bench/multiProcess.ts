@@ -1,5 +1,6 @@
 // Benchmark 4: several n8n processes (queue-mode workers) sharing one AWeber account, with the share learning
-// (nodes/shared/rateLimiter.ts) and without it (the baseline), and one process beside an "other app".
+// (nodes/shared/rateLimiter.ts) and without it (the baseline), and one process beside an "other app" (started with
+// the bulk, or already running), with fair turns (the default), first-come turns and without the learning.
 // Each process is the test harness in a child process (bench/multiProcessWorker.ts), started together; the sandbox
 // runs in its own process on the scaled clock.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +28,8 @@ export interface MultiProcessFigures {
 
 export interface ProcessTrace {
 	doneAfterWindows: number;
+	/** When AWeber first refused this process, in windows from the start signal (none: never refused). */
+	firstRefusalAtWindows?: number;
 	/** [windows since the start, requests per window], at every change; marked 'measuring' while measuring (its pace). */
 	shares: ShareSample[];
 }
@@ -40,9 +43,22 @@ export interface MultiProcessRow extends MultiProcessFigures {
 export interface OtherAppRow {
 	itemsPerProcess: number;
 	otherAppRequestsPerMinute: number;
-	/** Our node's figures, with the learning and without (baseline); refusals and lockouts count the other app's too. */
+	/** How long the other app ran before our bulk started, in windows (0: they start together). */
+	appStartedWindowsBefore: number;
+	/**
+	 * Our node's figures, with the learning (fair turns, the default), with the learning and first-come turns (before
+	 * fair turns), and without the learning (baseline); refusals and lockouts count the other app's too.
+	 */
 	withLearning: MultiProcessFigures & { otherAppRequests: number };
+	firstComeTurns: MultiProcessFigures & { otherAppRequests: number };
 	baseline: MultiProcessFigures & { otherAppRequests: number };
+}
+
+export interface ScenarioOptions {
+	/** The limiter's turns between executions (default fair). */
+	turns?: WorkerSettings['turns'];
+	/** `beside` starts this many windows before the processes do (an app already running). */
+	besideAheadWindows?: number;
 }
 
 export interface MultiProcessContext {
@@ -94,11 +110,14 @@ export async function runScenario(
 	processes: number,
 	learning: boolean,
 	beside?: (until: Promise<unknown>) => Promise<number>,
+	options: ScenarioOptions = {},
 ): Promise<MultiProcessFigures & { otherAppRequests: number }> {
 	const { sandbox } = context;
 	await sandbox.reset();
 	const credential = await sandbox.credentialData();
-	const label = `${processes}p-${learning ? 'learning' : 'baseline'}`;
+	const ahead = options.besideAheadWindows ?? 0;
+	// Short: it is part of every subscriber's email address, which AWeber limits to 50 characters.
+	const label = `${processes}p-${learning ? 'learning' : 'baseline'}${options.turns === 'first-come' ? '-fc' : ''}${ahead > 0 ? '-app' : ''}`;
 	const workers = Array.from({ length: processes }, (_, index) =>
 		startWorker({
 			label: `${label}-${index}`,
@@ -107,13 +126,18 @@ export async function runScenario(
 			listId: sandbox.seed.lists.empty,
 			credential,
 			learning,
+			turns: options.turns,
 		}),
 	);
 	await Promise.all(workers.map(async (worker) => await worker.ready));
+	let markFinished: () => void = () => undefined;
+	const finished = new Promise<void>((resolve) => (markFinished = resolve));
+	const otherApp = beside ? beside(finished) : Promise.resolve(0);
+	await new Promise((resolve) => setTimeout(resolve, ahead * context.windowMs));
 	const startedAt = Date.now();
 	for (const worker of workers) worker.child.stdin?.write('go\n');
 	const all = Promise.all(workers.map(async (worker) => await worker.result));
-	const otherApp = beside ? beside(all) : Promise.resolve(0);
+	void all.finally(markFinished);
 	const results = await all;
 	const wallMs = Date.now() - startedAt;
 	const otherAppRequests = await otherApp;
@@ -138,6 +162,7 @@ export async function runScenario(
 		perProcess: results.map(
 			(result): ProcessTrace => ({
 				doneAfterWindows: round(result.wallMs / context.windowMs, 2),
+				...(result.refusedAt.length > 0 ? { firstRefusalAtWindows: round(Math.min(...result.refusedAt) / context.windowMs, 2) } : {}),
 				shares: result.shares.map(([at, ...rest]): ShareSample => [round(at / context.windowMs, 2), ...rest]),
 			}),
 		),
@@ -193,8 +218,20 @@ export async function benchMultiProcess(context: MultiProcessContext, processCou
 	return rows;
 }
 
-export async function benchOtherApp(context: MultiProcessContext, perMinute = 40): Promise<OtherAppRow> {
-	const withLearning = await runScenario(context, 1, true, otherApp(context, perMinute));
-	const { perProcess: _untraced, ...baseline } = await runScenario(context, 1, false, otherApp(context, perMinute));
-	return { itemsPerProcess: context.itemsPerProcess, otherAppRequestsPerMinute: perMinute, withLearning, baseline };
+/**
+ * One process beside an app at `perMinute`: the app started with the bulk (the scenario since issue 18), and the app
+ * already running for 1.5 windows (the user's case: an app that runs all day), so its requests fill the window the bulk
+ * starts in. Fair turns spread a lone bulk's first window (docs/rate-limits.md#turns-between-executions); first-come
+ * turns, measured in the same run, show what that costs here.
+ */
+export async function benchOtherApp(context: MultiProcessContext, perMinute = 40): Promise<OtherAppRow[]> {
+	const rows: OtherAppRow[] = [];
+	for (const appStartedWindowsBefore of [0, 1.5]) {
+		const besideAheadWindows = appStartedWindowsBefore;
+		const withLearning = await runScenario(context, 1, true, otherApp(context, perMinute), { besideAheadWindows });
+		const firstComeTurns = await runScenario(context, 1, true, otherApp(context, perMinute), { besideAheadWindows, turns: 'first-come' });
+		const baseline = await runScenario(context, 1, false, otherApp(context, perMinute), { besideAheadWindows });
+		rows.push({ itemsPerProcess: context.itemsPerProcess, otherAppRequestsPerMinute: perMinute, appStartedWindowsBefore, withLearning, firstComeTurns, baseline });
+	}
+	return rows;
 }

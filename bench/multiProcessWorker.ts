@@ -16,6 +16,8 @@ export interface WorkerSettings {
 	listId: number;
 	credential: ICredentialDataDecryptedObject;
 	learning: boolean;
+	/** How the limiter hands out turns between executions (default fair; `first-come`: the queue before fair turns). */
+	turns?: 'fair' | 'first-come';
 }
 
 export interface WorkerResult {
@@ -45,7 +47,7 @@ interface LimiterProbe {
 }
 
 interface RateLimiterModule {
-	rateLimiterFor(key: string, settings: { requests: number; windowMs: number }, options: { learnShare: boolean }): LimiterProbe;
+	rateLimiterFor(key: string, settings: { requests: number; windowMs: number }, options: { learnShare: boolean; turns?: WorkerSettings['turns'] }): LimiterProbe;
 }
 
 async function main(): Promise<void> {
@@ -55,9 +57,9 @@ async function main(): Promise<void> {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const rateLimiter = require(path.resolve(__dirname, '..', 'dist', 'nodes', 'shared', 'rateLimiter.js')) as RateLimiterModule;
 	const credentialId = harness.addCredential(settings.credential);
-	// The credential's limiter, made before the run with the learning on or off (the baseline); the nodes then use it,
-	// and it takes the credential's settings from their first request.
-	const limiter = rateLimiter.rateLimiterFor(credentialId, { requests: 120, windowMs: 60_000 }, { learnShare: settings.learning });
+	// The credential's limiter, made before the run with the learning on or off (the baseline) and its turns; the nodes
+	// then use it, and it takes the credential's settings from their first request.
+	const limiter = rateLimiter.rateLimiterFor(credentialId, { requests: 120, windowMs: 60_000 }, { learnShare: settings.learning, turns: settings.turns });
 	const trace = traceLimiter(limiter);
 	const input: IDataObject[] = Array.from({ length: settings.items }, (_, index) => ({ email: `mp-${settings.label}-${index}@example.com` }));
 	process.stdout.write('ready\n');

@@ -235,24 +235,37 @@ describe('Learning the share of an account used by several processes', () => {
 	});
 
 	// What spreading turns costs (docs/rate-limits.md#turns-between-executions): the places it leaves free go to the app,
-	// so AWeber's refusal that shows the app comes later in the first minute.
-	it('beside an app already running, a 500-add bulk with turns spread keeps at least nine tenths of its pace with first-come turns', async () => {
-		const pace = async (turns: TurnOrder) => {
+	// so AWeber's refusal that shows the app comes later in the first minute. It changes when the share is learned, not
+	// what it is: the same share, no more lockouts, and most of the pace of first-come turns.
+	it.each([
+		['started together with the bulk', 0],
+		['already running', 1.5 * WINDOW],
+	])('beside an app %s, a 500-add bulk with turns spread learns the share first-come turns learn, in the same lockouts', async (_case, appAheadMs) => {
+		const run = async (turns: TurnOrder) => {
 			const clock = new ManualClock();
 			const account = new SimulatedAccount(clock);
 			const stopApp = startAppAt40PerMinute(clock, account);
-			await clock.advance(1.5 * WINDOW);
+			await clock.advance(appAheadMs);
+			const startedAt = clock.now();
 			const ours = new SimulatedProcess(clock, account, { turns });
 			ours.send(500);
 			const tookMs = await runUntilDone(clock, [ours], 500, 60 * WINDOW);
 			stopApp();
 			expect(ours.done).toBe(500);
-			expect(account.lockouts.length).toBeLessThanOrEqual(2);
-			return 500 / (tookMs / WINDOW);
+			const lockouts = account.lockouts.filter((at) => at >= startedAt);
+			return { perMinute: 500 / (tookMs / WINDOW), lockouts: lockouts.length, firstRefusal: lockouts[0] - startedAt, share: ours.settledShares.at(-1) };
 		};
-		const firstCome = await pace('first-come');
-		const fair = await pace('fair');
-		expect(fair).toBeGreaterThanOrEqual(0.9 * firstCome);
+		const firstCome = await run('first-come');
+		const fair = await run('fair');
+		expect(fair.lockouts).toBeLessThanOrEqual(firstCome.lockouts);
+		expect(fair.lockouts).toBeLessThanOrEqual(2);
+		// Refused within the window the spread covers, so the delay is one window at most, once per run.
+		expect(fair.firstRefusal).toBeGreaterThan(firstCome.firstRefusal);
+		expect(fair.firstRefusal).toBeLessThan(WINDOW);
+		expect(Math.abs((fair.share ?? 0) - (firstCome.share ?? 0))).toBeLessThanOrEqual(1);
+		// In the model: 66.6 against 70.8 with the app already running, 65.1 against 80.9 when it starts with the bulk
+		// (a burst then sends most of a minute before the app has sent much; the benchmark's section 4 shows both).
+		expect(fair.perMinute).toBeGreaterThanOrEqual((appAheadMs > 0 ? 0.9 : 0.75) * firstCome.perMinute);
 	});
 
 	it.each([2, 3])('without the learning, %i processes lock the account out again and again (the baseline)', async (count) => {
