@@ -227,10 +227,10 @@ export async function benchMultiProcess(context: MultiProcessContext, processCou
 export async function benchOtherApp(context: MultiProcessContext, perMinute = 40): Promise<OtherAppRow[]> {
 	const rows: OtherAppRow[] = [];
 	for (const appStartedWindowsBefore of [0, 1.5]) {
-		const besideAheadWindows = appStartedWindowsBefore;
-		const withLearning = await runScenario(context, 1, true, otherApp(context, perMinute), { besideAheadWindows });
-		const firstComeTurns = await runScenario(context, 1, true, otherApp(context, perMinute), { besideAheadWindows, turns: 'first-come' });
-		const baseline = await runScenario(context, 1, false, otherApp(context, perMinute), { besideAheadWindows });
+		const ahead = { besideAheadWindows: appStartedWindowsBefore };
+		const withLearning = await runScenario(context, 1, true, otherApp(context, perMinute), ahead);
+		const firstComeTurns = await runScenario(context, 1, true, otherApp(context, perMinute), { ...ahead, turns: 'first-come' });
+		const baseline = await runScenario(context, 1, false, otherApp(context, perMinute), ahead);
 		rows.push({ itemsPerProcess: context.itemsPerProcess, otherAppRequestsPerMinute: perMinute, appStartedWindowsBefore, withLearning, firstComeTurns, baseline });
 	}
 	return rows;

@@ -179,7 +179,7 @@ function multiProcessTargets(rows: MultiProcessRow[], otherApp: OtherAppRow[]): 
 	// Beside another app: nothing lost, and fair turns add no lockout to first-come turns' (they may find the other app
 	// later: docs/rate-limits.md#turns-between-executions says what that costs, and the table shows it).
 	for (const row of otherApp) {
-		const name = `otherApp.${row.appStartedWindowsBefore > 0 ? 'appAlreadyRunning' : 'startedTogether'}`;
+		const name = `otherApp.${otherAppCase(row).key}`;
 		result[`${name}.lost`] = { target: '0', value: String(row.withLearning.lost), met: row.withLearning.lost === 0 };
 		result[`${name}.accountLockouts`] = {
 			target: `<= first-come turns' (${row.firstComeTurns.accountLockouts})`,
@@ -261,6 +261,13 @@ function multiRows(results: Results): string[][] {
 	]);
 }
 
+/** The other-app scenario's two cases: a key for the targets, words for the tables. */
+function otherAppCase(row: OtherAppRow): { key: string; words: string } {
+	return row.appStartedWindowsBefore > 0
+		? { key: 'appAlreadyRunning', words: `the app already running (${row.appStartedWindowsBefore} windows before)` }
+		: { key: 'startedTogether', words: 'the app started with the bulk' };
+}
+
 const OTHER_APP_HEADER = [
 	'one process + other app (40 / min)',
 	'lost',
@@ -274,9 +281,8 @@ const OTHER_APP_HEADER = [
 
 function otherAppRows(results: Results): string[][] {
 	return (results.otherApp ?? []).flatMap((other) => {
-		const when = other.appStartedWindowsBefore > 0 ? `app running ${other.appStartedWindowsBefore} windows before` : 'app starts with the bulk';
 		const row = (name: string, figures: OtherAppRow['baseline']) => [
-			`${when}: ${name}`,
+			`beside ${otherAppCase(other).words}: ${name}`,
 			String(figures.lost),
 			String(figures.rateLimitRefusals),
 			String(figures.accountLockouts),
@@ -318,7 +324,7 @@ function traceLines(results: Results): string {
 	const rows: Array<{ name: string; figures: MultiProcessFigures }> = [
 		...(results.multiProcess ?? []).map((row) => ({ name: `${row.processes} processes`, figures: row })),
 		...(results.otherApp ?? []).flatMap((row) => {
-			const when = row.appStartedWindowsBefore > 0 ? 'beside the app already running' : 'beside the app started with it';
+			const when = `beside ${otherAppCase(row).words}`;
 			return [
 				{ name: `${when}, fair turns`, figures: row.withLearning },
 				{ name: `${when}, first-come turns`, figures: row.firstComeTurns },
